@@ -1,0 +1,61 @@
+// The whole pipeline, stage by stage. The worker and the CLI both call runPipeline, so the
+// browser and Node run exactly the same code. Each stage's result is plain data.
+import { toErrorData } from '../common/errors';
+import type { Config } from './config';
+import { validateConfig } from './config';
+import type { EventSink, StageName } from './events';
+import { STAGES } from './events';
+import { STAGE_IMPLS } from './stages';
+
+export interface PipelineInput {
+  /** The .onnx file's bytes. */
+  model: Uint8Array;
+  /** Shown in errors, e.g. "network.onnx". */
+  modelName: string;
+  /** Optional inputs.npz / outputs.npz bytes. */
+  inputs?: Uint8Array;
+  outputs?: Uint8Array;
+}
+
+export interface RunOptions {
+  /** Stop after this stage (inclusive). */
+  until?: StageName;
+}
+
+/**
+ * Runs the stages in order and reports each one through `sink`. A stage that fails ends
+ * the run with an 'error' event; a stage that does not exist yet reports 'skipped'.
+ * Never throws.
+ */
+export async function runPipeline(input: PipelineInput, config: Config, sink: EventSink,
+  opts: RunOptions = {}): Promise<boolean> {
+  const t0 = performance.now();
+  const ctx: Record<string, unknown> = {};
+  let current: StageName = 'parse';
+  try {
+    validateConfig(config);
+    for (const stage of STAGES) {
+      current = stage;
+      const impl = STAGE_IMPLS[stage];
+      if (!impl) {
+        sink({ type: 'skipped', stage, reason: `the ${stage} stage is not implemented yet` });
+      } else {
+        const progress = (fraction: number, message: string) =>
+          sink({ type: 'progress', stage, fraction, message });
+        progress(0, `${stage}…`);
+        // Yield to the event loop so progress and cancel messages get through between stages.
+        await new Promise((r) => setTimeout(r, 0));
+        const result = await impl({ input, config, ctx, progress });
+        if (result !== undefined) sink({ type: 'stage', stage, result });
+        progress(1, `${stage} done`);
+      }
+      if (opts.until === stage) break;
+    }
+  } catch (err) {
+    sink({ type: 'error', stage: current, error: toErrorData(err, current) });
+    sink({ type: 'done', ok: false, ms: performance.now() - t0 });
+    return false;
+  }
+  sink({ type: 'done', ok: true, ms: performance.now() - t0 });
+  return true;
+}
