@@ -30,7 +30,7 @@ export interface RunOptions {
 export async function runPipeline(input: PipelineInput, config: Config, sink: EventSink,
   opts: RunOptions = {}): Promise<boolean> {
   const t0 = performance.now();
-  const ctx: Record<string, unknown> = {};
+  const ctx: Partial<Record<StageName, unknown>> = {};
   let current: StageName = 'parse';
   try {
     validateConfig(config);
@@ -46,6 +46,7 @@ export async function runPipeline(input: PipelineInput, config: Config, sink: Ev
         // Yield to the event loop so progress and cancel messages get through between stages.
         await new Promise((r) => setTimeout(r, 0));
         const result = await impl({ input, config, ctx, progress });
+        ctx[stage] = result;
         if (result !== undefined) sink({ type: 'stage', stage, result });
         progress(1, `${stage} done`);
       }

@@ -1,6 +1,7 @@
 // ONNX bytes -> graph IR. Every way a file can be wrong ends in a PlaygroundError that
 // names the file and the tensor or node, never in a raw protobuf exception.
-import { onnx } from 'onnx-proto';
+import type { onnx } from 'onnx-proto';
+import { proto } from './proto';
 import { fail } from '../../common/errors';
 import { DTYPES, numel } from '../ir/dtype';
 import type { Attr, DType, Graph, Initializer, Node, TensorData, TensorType, ValueInfo } from '../ir/graph';
@@ -25,7 +26,7 @@ export function readOnnx(bytes: Uint8Array, fileName: string): Graph {
     fail('limit', `the file is ${bytes.length} bytes, more than the ${MAX_MODEL_BYTES}-byte limit`, fileName);
   let model: onnx.ModelProto;
   try {
-    model = onnx.ModelProto.decode(bytes);
+    model = proto.ModelProto.decode(bytes);
   } catch (e) {
     fail('bad-file', `is not a valid ONNX model (protobuf decoding failed: ${(e as Error).message})`, fileName,
       'the file may be truncated or not an ONNX file at all');
@@ -128,7 +129,7 @@ function readNode(n: onnx.INodeProto, index: number, used: Set<string>, file: st
 }
 
 function readAttr(a: onnx.IAttributeProto, where: string, file: string): Attr {
-  const T = onnx.AttributeProto.AttributeType;
+  const T = proto.AttributeProto.AttributeType;
   const dec = (b: Uint8Array) => new TextDecoder().decode(b);
   switch (a.type) {
     case T.FLOAT: return { kind: 'float', value: a.f ?? 0 };
@@ -148,7 +149,7 @@ function readAttr(a: onnx.IAttributeProto, where: string, file: string): Attr {
 function readTensor(t: onnx.ITensorProto, file: string, where?: string): Initializer {
   const name = t.name ?? '';
   const at = where ?? `${file}, initializer '${name}'`;
-  if (t.dataLocation === onnx.TensorProto.DataLocation.EXTERNAL || (t.externalData ?? []).length > 0)
+  if (t.dataLocation === proto.TensorProto.DataLocation.EXTERNAL || (t.externalData ?? []).length > 0)
     fail('bad-file', 'the tensor data is stored in an external file, which cannot be loaded here', at,
       'save the model with all tensors inside the .onnx file');
   const dtype = dtypeFromOnnx(t.dataType ?? 0);

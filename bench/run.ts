@@ -1,0 +1,16 @@
+// npm run bench [-- name ...]: runs the benchmarks (all, or those whose name contains an
+// argument) and prints one table.
+import { parseBench } from './frontend';
+import type { Bench, BenchRow } from './harness';
+import { formatTable } from './harness';
+
+const BENCHES: Bench[] = [parseBench];
+
+const filters = process.argv.slice(2);
+const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
+const rows: BenchRow[] = [];
+for (const b of chosen) {
+  process.stderr.write(`running ${b.name}…\n`);
+  rows.push(...(await b.run()));
+}
+console.log(formatTable(rows));

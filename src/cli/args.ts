@@ -1,0 +1,117 @@
+// Command-line flags: one table, shared by the parser and the help text. The names are
+// Deeploy's runner flags (testRunner_tiled_siracusa.py and friends) so its users feel at home.
+import { fail } from '../common/errors';
+import type { Config, MemLevel, PlatformName } from '../pipeline/config';
+import { DEFAULT_CONFIG, PLATFORMS } from '../pipeline/config';
+
+export interface CliOptions {
+  command: string;
+  /** -t: a test folder (network.onnx, inputs.npz, outputs.npz) or an .onnx file. */
+  test?: string;
+  out?: string;
+  json: boolean;
+  /** C compiler for `run`: host (Generic only), clang (Debian clang-19), builtin. */
+  cc: 'builtin' | 'host' | 'clang';
+  config: Config;
+  help: boolean;
+}
+
+interface Flag {
+  names: string[];
+  arg?: string;
+  help: string;
+  apply: (o: CliOptions, v: string) => void;
+}
+
+const bytes = (flag: string, v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) fail('bad-config', `${flag} expects a positive number of bytes, got '${v}'`, flag);
+  return n;
+};
+const level = (flag: string, v: string): MemLevel => {
+  if (v !== 'L2' && v !== 'L3') fail('bad-config', `${flag} expects L2 or L3, got '${v}'`, flag);
+  return v;
+};
+
+export const FLAGS: Flag[] = [
+  { names: ['-t', '--test'], arg: 'DIR|FILE', help: 'test folder (network.onnx, inputs.npz, outputs.npz) or an .onnx file',
+    apply: (o, v) => { o.test = v; } },
+  { names: ['-p', '--platform'], arg: PLATFORMS.join('|'), help: `target platform (default ${DEFAULT_CONFIG.platform})`,
+    apply: (o, v) => {
+      if (!(PLATFORMS as readonly string[]).includes(v)) fail('bad-config', `unknown platform '${v}'`, '-p', `use one of ${PLATFORMS.join(', ')}`);
+      o.config.platform = v as PlatformName;
+    } },
+  { names: ['--cores'], arg: 'N', help: `cluster cores, 1-8 (default ${DEFAULT_CONFIG.cores})`,
+    apply: (o, v) => { o.config.cores = Number(v); } },
+  { names: ['--tiled'], help: 'tile every layer into L1 (Siracusa)', apply: (o) => { o.config.tiled = true; } },
+  { names: ['--untiled'], help: 'run every layer from its home level without tiling', apply: (o) => { o.config.tiled = false; } },
+  { names: ['--l1'], arg: 'BYTES', help: `L1 budget (default ${DEFAULT_CONFIG.l1})`, apply: (o, v) => { o.config.l1 = bytes('--l1', v); } },
+  { names: ['--l2'], arg: 'BYTES', help: `L2 budget (default ${DEFAULT_CONFIG.l2})`, apply: (o, v) => { o.config.l2 = bytes('--l2', v); } },
+  { names: ['--defaultMemLevel'], arg: 'L2|L3', help: 'home level of activations and weights (default L2)',
+    apply: (o, v) => { o.config.defaultMemLevel = level('--defaultMemLevel', v); } },
+  { names: ['--doublebuffer'], help: 'double-buffer tiles (DMA overlaps the kernel)', apply: (o) => { o.config.doubleBuffer = true; } },
+  { names: ['--neureka-wmem'], help: 'place N-EUREKA weights in the weight memory', apply: (o) => { o.config.neurekaWmem = true; } },
+  { names: ['--profileTiling'], arg: 'L2|L3', help: 'print per-tile DMA and kernel cycles',
+    apply: (o, v) => { o.config.profileTiling = level('--profileTiling', v); } },
+  { names: ['--cc'], arg: 'builtin|host|clang', help: 'C compiler for run: builtin (default), host (Generic), clang (clang-19)',
+    apply: (o, v) => {
+      if (v !== 'builtin' && v !== 'host' && v !== 'clang') fail('bad-config', `--cc expects builtin, host or clang, got '${v}'`, '--cc');
+      o.cc = v;
+    } },
+  { names: ['--out'], arg: 'DIR', help: 'write every stage\'s artifacts to DIR', apply: (o, v) => { o.out = v; } },
+  { names: ['--json'], help: 'print the results as one JSON object', apply: (o) => { o.json = true; } },
+  { names: ['-h', '--help'], help: 'show this help', apply: (o) => { o.help = true; } },
+];
+
+export const COMMANDS: { name: string; usage: string; help: string }[] = [
+  { name: 'run', usage: 'run -t DIR [flags]', help: 'compile, run on the simulator, print Runtime and Errors (exit 0 iff no errors)' },
+  { name: 'compile', usage: 'compile -t DIR --out OUT [flags]', help: 'compile and write every stage\'s artifacts to OUT' },
+  { name: 'reference', usage: 'reference -t DIR', help: 'run the bit-exact reference interpreter and compare with outputs.npz' },
+  { name: 'help', usage: 'help', help: 'show this help' },
+];
+
+export function parseArgs(argv: string[]): CliOptions {
+  const o: CliOptions = { command: '', json: false, cc: 'builtin', config: { ...DEFAULT_CONFIG }, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    let a = argv[i];
+    let inline: string | undefined;
+    const eq = a.indexOf('=');
+    if (a.startsWith('--') && eq > 0) { inline = a.slice(eq + 1); a = a.slice(0, eq); }
+    const flag = FLAGS.find((f) => f.names.includes(a));
+    if (flag) {
+      let v = '';
+      if (flag.arg) {
+        v = inline ?? argv[++i];
+        if (v === undefined) fail('bad-config', `${a} needs a value (${flag.arg})`, a);
+      } else if (inline !== undefined) fail('bad-config', `${a} takes no value`, a);
+      flag.apply(o, v);
+    } else if (a.startsWith('-')) {
+      fail('bad-config', `unknown flag '${a}'`, 'command line', "see 'dpg --help'");
+    } else if (!o.command) {
+      o.command = a;
+    } else {
+      fail('bad-config', `unexpected argument '${a}'`, 'command line', "see 'dpg --help'");
+    }
+  }
+  if (o.command === 'help') o.help = true;
+  if (o.command && !o.help && !COMMANDS.some((c) => c.name === o.command))
+    fail('bad-config', `unknown command '${o.command}'`, 'command line', `use one of ${COMMANDS.map((c) => c.name).join(', ')}`);
+  return o;
+}
+
+export function helpText(): string {
+  const lines = [
+    'dpg: Deeploy Playground from the command line (the same pipeline as the browser app)',
+    '',
+    'Usage: npm run dpg -- <command> [flags]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.usage.padEnd(44)} ${c.help}`),
+    '',
+    'Flags:',
+    ...FLAGS.map((f) => `  ${(f.names.join(', ') + (f.arg ? ` ${f.arg}` : '')).padEnd(44)} ${f.help}`),
+    '',
+    'Exit status: 0 success, 1 output errors, 2 bad input or configuration, 3 a stage that is not implemented yet.',
+  ];
+  return lines.join('\n');
+}

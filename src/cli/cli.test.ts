@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { dpg, EXIT } from './main';
+import { COMMANDS, FLAGS } from './args';
+
+const shared = new URL('../../../shared/deeploy-tests/', import.meta.url).pathname;
+
+async function call(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await dpg(argv, (s) => out.push(s), (s) => err.push(s));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('dpg CLI', () => {
+  it('--help lists every command and flag', async () => {
+    const r = await call('--help');
+    expect(r.code).toBe(EXIT.ok);
+    for (const c of COMMANDS) expect(r.out).toContain(c.usage);
+    for (const f of FLAGS) for (const n of f.names) expect(r.out).toContain(n);
+    for (const deeployFlag of ['--cores', '--l1', '--l2', '--defaultMemLevel', '--doublebuffer', '--neureka-wmem', '--profileTiling'])
+      expect(r.out).toContain(deeployFlag);
+  });
+
+  it('rejects unknown flags and commands with a clear error', async () => {
+    expect(await call('run', '--bogus')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("unknown flag '--bogus'") });
+    expect(await call('frobnicate')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("unknown command 'frobnicate'") });
+    expect(await call('run', '--l1')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining('--l1 needs a value') });
+    expect(await call('run', '--l1', 'lots')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("positive number of bytes, got 'lots'") });
+    expect(await call('run', '-p', 'x86')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("unknown platform 'x86'") });
+  });
+
+  it('checks config ranges and names the field', async () => {
+    const r = await call('run', '--cores', '9', '-t', `${shared}Kernels/Integer/Add/Regular`);
+    expect(r.code).toBe(EXIT.badInput);
+    expect(r.err).toContain('cores = 9 is out of range');
+  });
+
+  it('names a missing test folder or model', async () => {
+    const r = await call('reference', '-t', '/nonexistent/folder');
+    expect(r.code).toBe(EXIT.badInput);
+    expect(r.err).toContain('/nonexistent/folder: no such file or folder');
+  });
+
+  it('reports a garbage model as a bad file, naming it', async () => {
+    const r = await call('reference', '-t', new URL('./cli.test.ts', import.meta.url).pathname);
+    expect(r.code).toBe(EXIT.badInput);
+    expect(r.err).toMatch(/cli\.test\.ts: is not (a valid ONNX model|an ONNX model)/);
+  });
+});

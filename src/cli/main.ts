@@ -1,0 +1,95 @@
+// dpg: the playground's pipeline from the command line. `npm run dpg -- --help`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
+import { artifactsOf } from '../pipeline/artifacts';
+import type { PipelineEvent, StageName } from '../pipeline/events';
+import { runPipeline } from '../pipeline/run';
+import type { ReferenceResult } from '../pipeline/stages';
+import { helpText, parseArgs, type CliOptions } from './args';
+import { loadTest } from './testdir';
+
+export const EXIT = { ok: 0, outputErrors: 1, badInput: 2, notImplemented: 3, internal: 4 } as const;
+
+/** Runs one command; returns the exit status. Output goes through `out` / `err` for tests. */
+export async function dpg(argv: string[], out = (s: string) => console.log(s),
+  err = (s: string) => console.error(s)): Promise<number> {
+  let opts: CliOptions;
+  try {
+    opts = parseArgs(argv);
+  } catch (e) {
+    err(`error: ${formatError(toErrorData(e))}`);
+    return EXIT.badInput;
+  }
+  if (opts.help || !opts.command) {
+    out(helpText());
+    return opts.help ? EXIT.ok : EXIT.badInput;
+  }
+  try {
+    const input = loadTest(opts.test);
+    const until: StageName = opts.command === 'reference' ? 'reference' : opts.command === 'compile' ? 'codegen' : 'run';
+    const events: PipelineEvent[] = [];
+    const results: Partial<Record<StageName, unknown>> = {};
+    let error: PlaygroundErrorData | undefined;
+    const skipped: { stage: StageName; reason: string }[] = [];
+    await runPipeline(input, opts.config, (e) => {
+      events.push(e);
+      if (e.type === 'stage') results[e.stage] = e.result;
+      if (e.type === 'skipped') skipped.push(e);
+      if (e.type === 'error') error = e.error;
+      if (e.type === 'progress' && !opts.json && process.stderr.isTTY) process.stderr.write(`\r${e.stage}: ${e.message}\x1b[K`);
+    }, { until });
+    if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+
+    if (opts.out) writeArtifacts(opts.out, results, out);
+    const ref = results.reference as ReferenceResult | undefined;
+    const missing = skipped.find((s) => s.stage === until || s.stage === 'reference');
+    if (opts.json) {
+      out(JSON.stringify({
+        command: opts.command, config: opts.config, error, skipped,
+        reference: ref && { comparison: ref.comparison, ms: ref.ms },
+      }, null, 2));
+    }
+    if (error) {
+      if (!opts.json) err(`error: ${formatError(error)}`);
+      return error.code === 'internal' ? EXIT.internal : EXIT.badInput;
+    }
+    if (!opts.json) for (const s of skipped) err(`note: ${s.reason}`);
+    if (opts.command === 'reference') {
+      if (!ref?.comparison) {
+        err('error: no outputs.npz to compare against: the reference outputs were computed but not checked');
+        return EXIT.badInput;
+      }
+      if (!opts.json) {
+        out(`Reference interpreter: ${ref.ms.toFixed(0)} ms`);
+        out(`Errors: ${ref.comparison.errors} out of ${ref.comparison.total}`);
+      }
+      return ref.comparison.errors === 0 ? EXIT.ok : EXIT.outputErrors;
+    }
+    if (missing && skipped.some((s) => s.stage === until)) {
+      err(`error: '${opts.command}' needs the ${until} stage, which is not implemented yet`);
+      return EXIT.notImplemented;
+    }
+    return EXIT.ok;
+  } catch (e) {
+    err(`error: ${formatError(toErrorData(e))}`);
+    return EXIT.badInput;
+  }
+}
+
+function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>>, out: (s: string) => void) {
+  for (const [stage, result] of Object.entries(results)) {
+    for (const a of artifactsOf(stage as StageName, result)) {
+      const path = join(dir, stage, a.path);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, a.data);
+      out(`wrote ${path}`);
+    }
+  }
+}
+
+// Run when executed directly (npm run dpg, bin/dpg.js), not when imported by tests.
+const entry = process.argv[1] ?? '';
+if (/cli[\\/]main\.ts$/.test(entry)) {
+  dpg(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+}
