@@ -4,7 +4,6 @@ import { fail } from '../common/errors';
 import type { Graph } from '../compiler/ir/graph';
 import { numel } from '../compiler/ir/dtype';
 import type { NpyArray } from '../compiler/npz';
-import { readNpz } from '../compiler/npz';
 import { readOnnx } from '../compiler/onnx/read';
 import type { Config } from './config';
 import type { StageName } from './events';

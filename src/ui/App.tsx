@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { startup } from './actions';
+import { ConfigPanel } from './config/ConfigPanel';
+import { DropOverlay } from './DropOverlay';
+import { ErrorBanner } from './ErrorBanner';
+import { Header } from './header/Header';
+import { Panes } from './panes/Panes';
+import { RunBar } from './run/RunBar';
+import { StageList } from './run/StageList';
+
+export function App() {
+  useEffect(() => {
+    void startup();
+  }, []);
+  return (
+    <div className="app">
+      <Header />
+      <ErrorBanner />
+      <main className="layout">
+        <aside className="sidebar">
+          <ConfigPanel />
+          <RunBar />
+          <StageList />
+        </aside>
+        <Panes />
+      </main>
+      <DropOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// What the user can do: load a model (built-in or from files), compile, cancel. Each action
+// talks to the worker through one PipelineClient and writes its outcome to the store.
+// Nothing here wipes state on failure: a rejected model leaves the previous one loaded.
+import { toErrorData } from '../common/errors';
+import type { PipelineEvent } from '../pipeline/events';
+import type { PipelineInput } from '../pipeline/run';
+import { PipelineClient } from '../worker/client';
+import type { BuiltinModel } from './builtins';
+import { fetchBuiltinFiles, fetchBuiltinIndex } from './builtins';
+import { pickFiles, readFile } from './files';
+import type { LoadedModel } from './store';
+import { showError, useStore } from './store';
+import { applyStageEvent, cancelStages, freshStages } from './stageViews';
+
+const client = new PipelineClient();
+/** Bumped by every action that starts work; an older action that sees a newer token stops. */
+let token = 0;
+
+const { getState, setState } = useStore;
+
+function toInput(m: LoadedModel): PipelineInput {
+  return { model: m.bytes, modelName: m.name, inputs: m.inputs?.bytes, outputs: m.outputs?.bytes };
+}
+
+function setModelParam(id: string | undefined): void {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set('model', id);
+  else url.searchParams.delete('model');
+  window.history.replaceState(null, '', url);
+}
+
+/** Test hook: ?stall=<ms> makes the worker hang that long before a compile. */
+function stallMs(): number | undefined {
+  const v = Number(new URLSearchParams(window.location.search).get('stall'));
+  return Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+function onProgress(e: PipelineEvent): void {
+  if (e.type === 'progress') setState({ progress: { stage: e.stage, fraction: e.fraction, message: e.message } });
+}
+
+/**
+ * Checks a new model by running the parse stage in the worker. Only if it parses does it
+ * replace the loaded model; the parse results become the first stage's results.
+ */
+async function acceptModel(candidate: LoadedModel): Promise<void> {
+  const my = ++token;
+  stopCompile();
+  setState({ busy: { kind: 'load', name: candidate.name }, progress: null });
+  let stages = freshStages();
+  const outcome = await client.compile(toInput(candidate), getState().config, (e) => {
+    if (my !== token) return;
+    stages = applyStageEvent(stages, e);
+    onProgress(e);
+  }, { until: 'parse' });
+  if (my !== token) return;
+  setState({ busy: null, progress: null });
+  const title = `Could not load ${candidate.name}`;
+  if (outcome.kind === 'crashed') showError(title, outcome.error);
+  else if (outcome.kind === 'done' && !outcome.ok) {
+    const failed = Object.values(stages).find((s) => s.status === 'error');
+    showError(title, failed?.error ?? toErrorData(new Error('the parse stage failed without saying why'), 'parse'));
+  } else if (outcome.kind === 'done') {
+    setState({ model: candidate, stages, runStatus: 'none', runMs: null, error: null });
+    setModelParam(candidate.builtinId);
+  }
+}
+
+/** Marks a running compile as cancelled (its worker run is stopped by the caller). */
+function stopCompile(): void {
+  setState((s) => s.busy?.kind === 'compile'
+    ? { busy: null, progress: null, runStatus: 'cancelled', stages: cancelStages(s.stages) }
+    : {});
+}
+
+/** Loads files the user dropped or opened: a model with optional npz files, or npz files for the loaded model. */
+export async function loadFiles(files: File[]): Promise<void> {
+  const names = files.map((f) => f.name).join(', ') || 'files';
+  try {
+    const picked = pickFiles(files);
+    const [model, inputs, outputs] = await Promise.all(
+      [picked.model, picked.inputs, picked.outputs].map((f) => (f ? readFile(f) : undefined)));
+    const current = getState().model;
+    if (model) {
+      await acceptModel({ ...model, inputs, outputs });
+    } else if (current) {
+      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs });
+    } else {
+      showError(`Could not load ${names}`, {
+        code: 'bad-file', what: 'no model is loaded for these .npz files', where: names,
+        hint: 'open an .onnx model first, or together with its .npz files',
+      });
+    }
+  } catch (err) {
+    showError(`Could not load ${names}`, toErrorData(err));
+  }
+}
+
+export async function loadBuiltin(m: BuiltinModel): Promise<void> {
+  try {
+    const f = await fetchBuiltinFiles(m);
+    await acceptModel({ ...f.model, inputs: f.inputs, outputs: f.outputs, builtinId: m.id });
+  } catch (err) {
+    showError(`Could not load the built-in model ${m.name}`, toErrorData(err));
+  }
+}
+
+let started = false;
+
+/** Lists the built-in models and loads the one named by ?model=<id>, or the first. */
+export async function startup(): Promise<void> {
+  if (started) return;
+  started = true;
+  let models: BuiltinModel[];
+  try {
+    models = await fetchBuiltinIndex();
+  } catch (err) {
+    setState({ builtins: { state: 'failed', message: err instanceof Error ? err.message : String(err) } });
+    return;
+  }
+  setState({ builtins: { state: 'ready', models } });
+  const wanted = new URLSearchParams(window.location.search).get('model');
+  const chosen = wanted ? models.find((m) => m.id === wanted) : models[0];
+  const first = chosen ?? models[0];
+  if (first && !getState().model) await loadBuiltin(first);
+  // After the load, which clears the banner when it succeeds.
+  if (wanted && !chosen) {
+    showError('Unknown model in the address', {
+      code: 'bad-file', what: `there is no built-in model '${wanted}'`, where: `?model=${wanted}`,
+      hint: models.length ? `use one of: ${models.map((m) => m.id).join(', ')}` : 'no built-in models are installed',
+    });
+  }
+}
+
+/** Runs the whole pipeline on the loaded model with the current configuration. */
+export async function compile(): Promise<void> {
+  const { model, config } = getState();
+  if (!model) {
+    showError('Nothing to compile', { code: 'bad-file', what: 'no model is loaded', hint: 'pick a built-in model or open an .onnx file' });
+    return;
+  }
+  const my = ++token;
+  setState({
+    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(),
+    progress: { stage: 'parse', fraction: 0, message: 'starting…' },
+  });
+  const outcome = await client.compile(toInput(model), config, (e) => {
+    if (my !== token) return;
+    setState((s) => ({ stages: applyStageEvent(s.stages, e) }));
+    onProgress(e);
+    if (e.type === 'error') setState({ error: { title: `Compile failed in the ${e.stage} stage`, data: e.error } });
+    if (e.type === 'done') setState({ runMs: e.ms });
+  }, { stallMs: stallMs() });
+  if (my !== token) return;
+  setState({ busy: null, progress: null });
+  if (outcome.kind === 'done') setState({ runStatus: outcome.ok ? 'done' : 'failed' });
+  else if (outcome.kind === 'crashed') {
+    setState({ runStatus: 'failed' });
+    showError('Compile failed', outcome.error);
+  }
+}
+
+/** Stops whatever the worker is doing. A cancelled model check leaves the previous model loaded. */
+export function cancel(): void {
+  if (!getState().busy) return;
+  token++;
+  client.cancel();
+  stopCompile();
+  setState({ busy: null, progress: null });
+}

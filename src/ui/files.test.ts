@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { PlaygroundError } from '../common/errors';
+import { MAX_FILE_BYTES, pickFiles, roleOf } from './files';
+
+const f = (name: string, size = 10) => ({ name, size });
+
+function errorOf(fn: () => unknown) {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof PlaygroundError) return err.data;
+    throw err;
+  }
+  throw new Error('expected a PlaygroundError');
+}
+
+describe('roleOf', () => {
+  it('sorts files by name', () => {
+    expect(roleOf('network.ONNX')).toBe('model');
+    expect(roleOf('inputs.npz')).toBe('inputs');
+    expect(roleOf('input_0.npz')).toBe('inputs');
+    expect(roleOf('Outputs.npz')).toBe('outputs');
+    expect(roleOf('weights.npz')).toBeNull();
+    expect(roleOf('notes.txt')).toBeNull();
+  });
+});
+
+describe('pickFiles', () => {
+  it('takes a model with its npz files', () => {
+    const picked = pickFiles([f('outputs.npz'), f('network.onnx'), f('inputs.npz')]);
+    expect(picked.model?.name).toBe('network.onnx');
+    expect(picked.inputs?.name).toBe('inputs.npz');
+    expect(picked.outputs?.name).toBe('outputs.npz');
+  });
+  it('names a file it does not know', () => {
+    const e = errorOf(() => pickFiles([f('network.onnx'), f('notes.txt')]));
+    expect(e.code).toBe('bad-file');
+    expect(e.where).toBe('notes.txt');
+    expect(e.what).toContain("'notes.txt'");
+  });
+  it('rejects two models', () => {
+    expect(errorOf(() => pickFiles([f('a.onnx'), f('b.onnx')])).what).toContain("'a.onnx' and 'b.onnx'");
+  });
+  it('rejects files over the size limit, naming the file and the limit', () => {
+    const e = errorOf(() => pickFiles([f('huge.onnx', MAX_FILE_BYTES + 1)]));
+    expect(e.code).toBe('limit');
+    expect(e.what).toContain('huge.onnx');
+    expect(e.what).toContain('64 MB');
+    expect(() => pickFiles([f('ok.onnx', MAX_FILE_BYTES)])).not.toThrow();
+  });
+  it('rejects an empty selection', () => {
+    expect(errorOf(() => pickFiles([])).code).toBe('bad-file');
+  });
+});

@@ -1,0 +1,14 @@
+import { ModelInfo } from './ModelInfo';
+import { ModelPicker } from './ModelPicker';
+import { OpenFilesButton } from './OpenFilesButton';
+
+export function Header() {
+  return (
+    <header className="header">
+      <h1 className="title">Deeploy Playground</h1>
+      <ModelPicker />
+      <OpenFilesButton />
+      <ModelInfo />
+    </header>
+  );
+}

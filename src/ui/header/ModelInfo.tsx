@@ -1,0 +1,28 @@
+import { useStore } from '../store';
+
+function size(n: number): string {
+  return n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** The loaded model's name and files, or what is being loaded. */
+export function ModelInfo() {
+  const model = useStore((s) => s.model);
+  const loading = useStore((s) => (s.busy?.kind === 'load' ? s.busy.name : null));
+  return (
+    <div className="model-info">
+      {model ? (
+        <>
+          <span className="model-name" data-testid="model-name">{model.name}</span>
+          <span className="model-size">{size(model.bytes.length)}</span>
+          <span className={`badge ${model.inputs ? 'on' : ''}`} data-testid="model-inputs"
+            title={model.inputs?.name ?? 'no inputs.npz: the run uses generated inputs'}>inputs</span>
+          <span className={`badge ${model.outputs ? 'on' : ''}`} data-testid="model-outputs"
+            title={model.outputs?.name ?? 'no outputs.npz: nothing to compare against'}>outputs</span>
+        </>
+      ) : (
+        <span className="model-name none" data-testid="model-name-none">no model loaded</span>
+      )}
+      {loading && <span className="model-loading" data-testid="model-loading">checking {loading}…</span>}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { applyStageEvent, cancelStages, freshStages } from './stageViews';
+
+describe('stage views', () => {
+  it('follow the events of a run', () => {
+    let v = freshStages();
+    expect(Object.values(v).every((s) => s.status === 'pending')).toBe(true);
+    v = applyStageEvent(v, { type: 'progress', stage: 'parse', fraction: 0, message: 'parse…' });
+    expect(v.parse.status).toBe('running');
+    v = applyStageEvent(v, { type: 'stage', stage: 'parse', result: { nodes: 3 } });
+    v = applyStageEvent(v, { type: 'progress', stage: 'parse', fraction: 1, message: 'parse done' });
+    expect(v.parse).toMatchObject({ status: 'done', result: { nodes: 3 } });
+    v = applyStageEvent(v, { type: 'skipped', stage: 'reference', reason: 'not yet' });
+    expect(v.reference).toEqual({ status: 'skipped', reason: 'not yet' });
+    v = applyStageEvent(v, { type: 'error', stage: 'lower', error: { code: 'unsupported-op', what: 'no Foo' } });
+    expect(v.lower.status).toBe('error');
+    expect(v.lower.error?.what).toBe('no Foo');
+    expect(applyStageEvent(v, { type: 'done', ok: false, ms: 1 })).toBe(v);
+  });
+  it('mark the running stage cancelled', () => {
+    const v = applyStageEvent(freshStages(), { type: 'progress', stage: 'tile', fraction: 0.5, message: '' });
+    const c = cancelStages(v);
+    expect(c.tile.status).toBe('cancelled');
+    expect(c.parse.status).toBe('pending');
+  });
+});

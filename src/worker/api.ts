@@ -1,0 +1,19 @@
+// The contract between the UI thread and the pipeline worker. Only types live here, so the
+// client can import it without pulling the compiler into the main bundle.
+import type { Config } from '../pipeline/config';
+import type { PipelineEvent } from '../pipeline/events';
+import type { PipelineInput, RunOptions } from '../pipeline/run';
+
+export interface WorkerRunOptions extends RunOptions {
+  /**
+   * Test hook: block the worker's thread for this many milliseconds before the pipeline
+   * starts, like a stage that hangs. Only cancel (which terminates the worker) ends it.
+   */
+  stallMs?: number;
+}
+
+export interface PipelineWorkerApi {
+  /** Runs the pipeline; events stream through onEvent. Resolves with the run's success. */
+  compile(input: PipelineInput, config: Config,
+    onEvent: (e: PipelineEvent) => void | Promise<void>, opts?: WorkerRunOptions): Promise<boolean>;
+}

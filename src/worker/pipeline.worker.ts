@@ -1,0 +1,6 @@
+// The pipeline worker: all heavy work (parsing, lowering, simulation) runs here, off the UI
+// thread. The UI talks to it through comlink; see client.ts.
+import * as Comlink from 'comlink';
+import { pipelineService } from './service';
+
+Comlink.expose(pipelineService);
