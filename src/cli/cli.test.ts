@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findTestDirs, SHARED_TESTS } from '../compiler/fuzz/corpus';
 import { dpg, EXIT } from './main';
 import { COMMANDS, FLAGS } from './args';
 
@@ -46,4 +50,16 @@ describe('dpg CLI', () => {
     expect(r.code).toBe(EXIT.badInput);
     expect(r.err).toMatch(/cli\.test\.ts: is not (a valid ONNX model|an ONNX model)/);
   });
+});
+
+// Acceptance for issue #3: `dpg reference` on every shared test folder (found by walking).
+describe.skipIf(!existsSync(SHARED_TESTS))('dpg reference on every shared Deeploy test', () => {
+  for (const dir of findTestDirs()) {
+    it(relative(fileURLToPath(SHARED_TESTS), dir), async () => {
+      const r = await call('reference', '-t', dir);
+      expect(r.err).toBe('');
+      expect(r.out).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+      expect(r.code).toBe(EXIT.ok);
+    });
+  }
 });

@@ -1,10 +1,13 @@
 // The implementation of each pipeline stage, or null while it does not exist yet.
 // Each stage reads earlier results from `ctx` and returns plain data.
-import { fail } from '../common/errors';
 import type { Graph } from '../compiler/ir/graph';
-import { numel } from '../compiler/ir/dtype';
+import { checkOutputs, type OutputCheck } from '../compiler/interpret/compare';
+import { interpret } from '../compiler/interpret/interpret';
+import { bindNpzInputs } from '../compiler/interpret/npz-io';
 import type { NpyArray } from '../compiler/npz';
+import { readNpz } from '../compiler/npz';
 import { readOnnx } from '../compiler/onnx/read';
+import { inferTypes } from '../compiler/shapes/infer';
 import type { Config } from './config';
 import type { StageName } from './events';
 import type { PipelineInput } from './run';
@@ -33,17 +36,12 @@ export interface ParseResult {
   stats: GraphStats;
 }
 
-export interface Comparison {
-  errors: number;
-  total: number;
-  /** Per graph output: mismatches and the first differing elements. */
-  outputs: { name: string; errors: number; total: number; first: { index: number; got: number; want: number }[] }[];
-}
-
 export interface ReferenceResult {
   outputs: NpyArray[];
-  /** Present when golden outputs were given. */
-  comparison?: Comparison;
+  /** Present when golden outputs were given: Deeploy's "Errors: E out of T". */
+  comparison?: OutputCheck;
+  /** Trailing inputs.npz arrays that are not graph inputs (Deeploy's kernel tests add weights). */
+  unusedInputs: string[];
   ms: number;
 }
 
@@ -52,22 +50,33 @@ function stats(g: Graph): GraphStats {
   for (const n of g.nodes) ops[n.op] = (ops[n.op] ?? 0) + 1;
   let constantBytes = 0;
   for (const t of Object.values(g.initializers)) constantBytes += t.data.byteLength;
-  void numel;
   return { nodes: g.nodes.length, ops, inputs: g.inputs.length, outputs: g.outputs.length, constantBytes };
 }
 
 const parse: StageImpl = ({ input }) => {
-  const graph = readOnnx(input.model, input.modelName);
+  const graph = inferTypes(readOnnx(input.model, input.modelName));
   return { graph, stats: stats(graph) } satisfies ParseResult;
+};
+
+/** Runs the reference interpreter on inputs.npz and checks outputs.npz, when they are given. */
+const reference: StageImpl = ({ input, ctx }) => {
+  if (!input.inputs) return undefined;
+  const { graph } = ctx.parse as ParseResult;
+  const t0 = performance.now();
+  const bound = bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz');
+  const values = interpret(graph, bound.inputs, { inputsName: 'inputs.npz' });
+  const outputs: NpyArray[] = values.map((v, i) => ({ name: graph.outputs[i].name, ...v }));
+  const ms = performance.now() - t0;
+  const comparison = input.outputs ? checkOutputs(values, readNpz(input.outputs, 'outputs.npz'), 'outputs.npz') : undefined;
+  return { outputs, comparison, unusedInputs: bound.unused, ms } satisfies ReferenceResult;
 };
 
 export const STAGE_IMPLS: Record<StageName, StageImpl | null> = {
   parse,
-  reference: null,
+  reference,
   lower: null,
   tile: null,
   codegen: null,
   run: null,
 };
 
-export { fail };

@@ -1,0 +1,263 @@
+// Shape and dtype inference over a whole graph: checks the graph is well formed (every
+// tensor defined once, no cycles, static input shapes), sorts it topologically, runs every
+// op's shape rule and fills graph.types, checking the types the file declared.
+import { fail } from '../../common/errors';
+import type { Graph, Node, TensorType } from '../ir/graph';
+import { initializerToInt } from '../ops/core/convert';
+import { indexInput } from '../ops/core/dtypes';
+import { isNumeric } from '../ops/core/dtypes';
+import { numel, shapeStr, type IntTensor } from '../ops/core/tensor';
+import { opFor } from '../ops';
+import { readAttrs, whereNode, type AttrSpecs, type AttrValues, type OpEntry } from '../ops/types';
+
+export interface Analysis {
+  /** The graph, topologically sorted, with every tensor's type in `types` and outputs typed. */
+  graph: Graph;
+  /** Values known before running: initializers, Constant outputs, small folded subgraphs. */
+  constant(name: string): IntTensor | undefined;
+}
+
+/** Largest tensor shape inference folds while evaluating constant subgraphs. */
+const MAX_FOLD = 1 << 16;
+
+/** inferTypes without the constants: the typed, sorted graph. */
+export function inferTypes(graph: Graph): Graph {
+  return analyze(graph).graph;
+}
+
+export function analyze(graph: Graph): Analysis {
+  checkInputs(graph);
+  const producer = producers(graph);
+  const nodes = topoSort(graph, producer);
+
+  const types: Record<string, TensorType> = {};
+  for (const v of graph.inputs) types[v.name] = { dtype: v.dtype, shape: [...v.shape] };
+  const folded = new Map<string, IntTensor>();
+  const converted = new Map<string, IntTensor>();
+  const constant = (name: string): IntTensor | undefined => {
+    if (!name) return undefined;
+    const f = folded.get(name);
+    if (f) return f;
+    const init = graph.initializers[name];
+    if (!init || types[name]) return undefined; // a graph input shadows an initializer
+    let c = converted.get(name);
+    if (!c) converted.set(name, (c = initializerToInt(init)));
+    return c;
+  };
+  const typeOf = (name: string): TensorType | undefined => {
+    const t = types[name];
+    if (t) return t;
+    const init = graph.initializers[name];
+    return init ? { dtype: init.dtype, shape: [...init.shape] } : undefined;
+  };
+
+  for (const node of nodes) {
+    const entry = opFor(node);
+    const where = whereNode(node);
+    const inputs = node.inputs.map((n) => (n ? typeOf(n) : undefined));
+    checkArity(node, entry, inputs, where);
+    const attrs = readAttrs(node, entry.attrs, where);
+    const opset = opsetOf(graph, node.domain);
+    const outs = entry.infer({ node, where, attrs, inputs, constant: (i) => constant(node.inputs[i] ?? ''), opset });
+    node.outputs.forEach((name, i) => {
+      if (!name) return;
+      const t = outs[i];
+      if (!t) fail('internal', `the shape rule returned no type for output ${i}`, where);
+      if (t.shape.some((d) => !Number.isInteger(d) || d < 0))
+        fail('internal', `the shape rule computed ${shapeStr(t.shape)} for '${name}'`, where);
+      checkDeclared(graph.types[name], t, `tensor '${name}' (output of ${where})`);
+      types[name] = t;
+    });
+    fold(node, entry, attrs, opset, where, constant, types, folded);
+  }
+
+  const outputs = graph.outputs.map((o) => {
+    const t = typeOf(o.name);
+    if (!t) fail('bad-graph', `graph output '${o.name}' is not produced by any node`, `graph output '${o.name}'`);
+    checkDeclared(o, t, `graph output '${o.name}'`);
+    return { name: o.name, ...t };
+  });
+  return { graph: { ...graph, nodes, outputs, types }, constant };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function checkInputs(graph: Graph): void {
+  const seen = new Set<string>();
+  for (const v of graph.inputs) {
+    const where = `graph input '${v.name}'`;
+    if (seen.has(v.name)) fail('bad-graph', 'is listed twice among the graph inputs', where);
+    seen.add(v.name);
+    if (v.shape.some((d) => !Number.isInteger(d) || d < 0))
+      fail('bad-graph', `has a dynamic shape [${v.shape.map((d) => (d < 0 ? '?' : d)).join(', ')}]`, where,
+        'export the model with fixed input shapes');
+  }
+}
+
+/** Tensor name -> index of the node writing it; every tensor must be written once. */
+function producers(graph: Graph): Map<string, number> {
+  const producer = new Map<string, number>();
+  const inputs = new Set(graph.inputs.map((v) => v.name));
+  graph.nodes.forEach((node, i) => {
+    for (const out of node.outputs) {
+      if (!out) continue;
+      const where = whereNode(node);
+      if (producer.has(out))
+        fail('bad-graph', `writes tensor '${out}', which ${whereNode(graph.nodes[producer.get(out)!])} also writes`, where);
+      if (inputs.has(out)) fail('bad-graph', `writes tensor '${out}', which is a graph input`, where);
+      if (graph.initializers[out]) fail('bad-graph', `writes tensor '${out}', which is an initializer`, where);
+      producer.set(out, i);
+    }
+  });
+  return producer;
+}
+
+/** Kahn's algorithm, keeping the file's order wherever it is already topological. */
+function topoSort(graph: Graph, producer: Map<string, number>): Node[] {
+  const n = graph.nodes.length;
+  const inputs = new Set(graph.inputs.map((v) => v.name));
+  const users: number[][] = Array.from({ length: n }, () => []);
+  const pending = new Array<number>(n).fill(0);
+  graph.nodes.forEach((node, i) => {
+    const deps = new Set<number>();
+    for (const name of node.inputs) {
+      if (!name || inputs.has(name)) continue;
+      const p = producer.get(name);
+      if (p === undefined) {
+        if (graph.initializers[name]) continue;
+        fail('bad-graph', `reads tensor '${name}', which no node produces and which is neither a graph input nor an initializer`,
+          whereNode(node), 'the model may be missing an initializer');
+      }
+      deps.add(p);
+    }
+    for (const d of deps) users[d].push(i);
+    pending[i] = deps.size;
+  });
+  const heap = new MinHeap();
+  pending.forEach((p, i) => p === 0 && heap.push(i));
+  const order: Node[] = [];
+  while (heap.size) {
+    const i = heap.pop();
+    order.push(graph.nodes[i]);
+    for (const u of users[i]) if (--pending[u] === 0) heap.push(u);
+  }
+  if (order.length < n) {
+    const cycle = findCycle(graph, producer, pending);
+    fail('bad-graph', `the graph has a cycle: ${cycle.map((i) => `"${graph.nodes[i].name}"`).join(' -> ')}`,
+      whereNode(graph.nodes[cycle[0]]));
+  }
+  return order;
+}
+
+/** A cycle among the nodes Kahn's algorithm could not schedule. */
+function findCycle(graph: Graph, producer: Map<string, number>, pending: number[]): number[] {
+  const start = pending.findIndex((p) => p > 0);
+  const path: number[] = [];
+  const onPath = new Map<number, number>();
+  let i = start;
+  // Walk backwards along unscheduled dependencies until a node repeats.
+  while (!onPath.has(i)) {
+    onPath.set(i, path.length);
+    path.push(i);
+    const dep = graph.nodes[i].inputs.map((t) => producer.get(t)).find((p) => p !== undefined && pending[p] > 0);
+    if (dep === undefined) return path;
+    i = dep;
+  }
+  return [...path.slice(onPath.get(i)!), i].reverse();
+}
+
+class MinHeap {
+  private a: number[] = [];
+  get size(): number {
+    return this.a.length;
+  }
+  push(v: number): void {
+    const a = this.a;
+    a.push(v);
+    for (let i = a.length - 1; i > 0;) {
+      const p = (i - 1) >> 1;
+      if (a[p] <= a[i]) break;
+      [a[p], a[i]] = [a[i], a[p]];
+      i = p;
+    }
+  }
+  pop(): number {
+    const a = this.a;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && a[l] < a[m]) m = l;
+        if (r < a.length && a[r] < a[m]) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+function checkArity(node: Node, entry: OpEntry, inputs: (TensorType | undefined)[], where: string): void {
+  const specs = entry.inputs;
+  const variadic = specs.some((s) => s.variadic);
+  let count = node.inputs.length;
+  while (count > 0 && !node.inputs[count - 1]) count--;
+  if (!variadic && count > specs.length)
+    fail('bad-graph', `has ${count} inputs; ${node.op} takes at most ${specs.length}`, where);
+  specs.forEach((s, i) => {
+    if (s.variadic || s.optional || node.inputs[i]) return;
+    fail('bad-graph', `input ${i} ('${s.name}') is missing`, where);
+  });
+  specs.forEach((s, i) => {
+    if (s.index && inputs[i]) indexInput(inputs[i]!, `input ${i} ('${s.name}')`, where);
+  });
+  const outs = node.outputs.filter(Boolean).length;
+  if (outs === 0) fail('bad-graph', 'has no outputs', where);
+  if (node.outputs.length > entry.outputs.length)
+    fail('bad-graph', `has ${node.outputs.length} outputs; ${node.op} has at most ${entry.outputs.length}`, where);
+}
+
+function opsetOf(graph: Graph, domain: string): number {
+  const d = domain === 'ai.onnx' ? '' : domain;
+  return graph.opsets.find((o) => (o.domain === 'ai.onnx' ? '' : o.domain) === d)?.version ?? 1;
+}
+
+/**
+ * Compares an inferred type with what the file declared. Shapes must agree (-1 and an empty
+ * declared shape mean "unknown"); dtypes only need to agree on being numbers, because the
+ * Deeploy files declare FLOAT for tensors that hold integers (and sometimes int32 for the same).
+ */
+function checkDeclared(declared: TensorType | undefined, t: TensorType, where: string): void {
+  if (!declared) return;
+  const d = declared.shape;
+  if (d.length > 0 && (d.length !== t.shape.length || d.some((v, i) => v >= 0 && v !== t.shape[i])))
+    fail('shape-mismatch', `is declared ${shapeStr(d.map((v) => (v < 0 ? -1 : v)))} but computes to ${shapeStr(t.shape)}`, where);
+  if (isNumeric(declared.dtype) !== isNumeric(t.dtype))
+    fail('dtype-mismatch', `is declared ${declared.dtype} but computes to ${t.dtype}`, where);
+}
+
+/** Evaluates a node whose inputs are all known and small, so later shape rules can read it. */
+function fold(node: Node, entry: OpEntry, attrs: AttrValues<AttrSpecs>, opset: number, where: string,
+  constant: (name: string) => IntTensor | undefined, types: Record<string, TensorType>, folded: Map<string, IntTensor>): void {
+  if (entry.foldable === false) return;
+  const outTypes = node.outputs.map((o) => types[o]);
+  if (outTypes.some((t) => !t || numel(t.shape) > MAX_FOLD)) return;
+  const inputs: (IntTensor | undefined)[] = [];
+  for (const name of node.inputs) {
+    if (!name) { inputs.push(undefined); continue; }
+    // Ops that only read their inputs' shapes (Shape) fold whenever the shapes are known.
+    const c = entry.readsShapesOnly && types[name] ? { shape: types[name].shape, data: new Float64Array(0) } : constant(name);
+    if (!c || c.data.length > MAX_FOLD) return;
+    inputs.push(c);
+  }
+  try {
+    const outs = entry.eval({ node, where, attrs, inputs, outputs: outTypes, opset });
+    node.outputs.forEach((name, i) => name && outs[i] && folded.set(name, outs[i]));
+  } catch {
+    // Not foldable (e.g. a float Constant): the node simply runs at interpretation time.
+  }
+}
