@@ -1,0 +1,41 @@
+// mini-mobilenetv2: a MobileNetV2-style int8 CNN on a 16x16 RGB picture, shaped like Deeploy's
+// miniMobileNetv2 test: Conv + RequantShift pairs, inverted residual blocks, a residual Add
+// with a RequantShift on each branch and on the sum, Flatten and a Gemm classifier.
+import { GraphBuilder } from '../builder';
+import { syntheticImage } from '../data';
+import { conv, int8Weights, requant, residual } from '../layers';
+import { stdOf } from '../stats';
+
+/** Pointwise expand -> 3x3 depthwise -> pointwise project, with a residual when shapes allow. */
+function invertedResidual(b: GraphBuilder, name: string, x: string, o: { expand: number; out: number; stride: number }): string {
+  let h = conv(b, `${name}/expand`, x, o.expand, { kernel: 1 });
+  h = conv(b, `${name}/dw_conv`, h, o.expand, { kernel: 3, stride: o.stride, depthwise: true });
+  h = conv(b, `${name}/project`, h, o.out, { kernel: 1 });
+  if (o.stride !== 1 || b.shape(x)[1] !== o.out) return h;
+  const update = requant(b, `${name}/residual/update_requant`, h, { target: 60 });
+  return residual(b, `${name}/residual`, x, update);
+}
+
+export function miniMobileNetV2(seed: number): GraphBuilder {
+  const b = new GraphBuilder('mini-mobilenetv2', seed);
+  const image = b.input('image', syntheticImage(b.rng('input/image'), 16, 16));
+  let x = conv(b, 'stem', image, 16, { kernel: 3, stride: 2 }); // 16x16 -> 8x8
+  x = invertedResidual(b, 'block1', x, { expand: 48, out: 16, stride: 1 });
+  x = invertedResidual(b, 'block2', x, { expand: 48, out: 24, stride: 2 }); // 8x8 -> 4x4
+  x = invertedResidual(b, 'block3', x, { expand: 72, out: 24, stride: 1 });
+  const flat = b.node('Flatten', 'classifier/flatten', [x], { axis: 1 });
+
+  const classes = 10, features = b.shape(flat)[1];
+  const W = int8Weights(b.rng('classifier/fc/weight'), classes * features);
+  const bias = b.calibrate('classifier/fc/bias', () => {
+    const f = b.value(flat).data;
+    const acc = Array.from({ length: classes }, (_, j) => f.reduce((s, v, i) => s + v * W[j * features + i], 0));
+    const rng = b.rng('classifier/fc/bias');
+    return acc.map(() => Math.round(rng.normal() * 0.3 * stdOf(acc)) + 0);
+  });
+  const logits = b.node('Gemm', 'classifier/fc', [
+    flat, b.weight('classifier/fc/weight', [classes, features], W), b.weight('classifier/fc/bias', [classes], bias),
+  ], { transB: 1 });
+  b.output(requant(b, 'classifier/requant', logits, { out: 'logits' }));
+  return b;
+}
