@@ -1,7 +1,7 @@
 // NumPy .npy / .npz reading and writing (inputs and golden outputs). An .npz is a zip of
 // .npy files; arrays keep the zip's order, which is how Deeploy maps them to graph I/O.
 import { unzipSync, zipSync } from 'fflate';
-import { fail } from '../common/errors';
+import { fail, PlaygroundError } from '../common/errors';
 import { DTYPES, numel } from './ir/dtype';
 import type { DType, TensorData } from './ir/graph';
 
@@ -21,14 +21,19 @@ const DESCR_OF = Object.fromEntries(Object.entries(DESCR).map(([k, v]) => [v, k]
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // "\x93NUMPY"
 
+/** Largest .npz we unpack (all arrays together); beyond this the browser tab would run out of memory. */
+export const MAX_NPZ_BYTES = 256 * 1024 * 1024;
+
 export function readNpy(bytes: Uint8Array, where: string, name = ''): NpyArray {
   if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b))
     fail('bad-file', 'is not a .npy array (bad magic)', where);
   const major = bytes[6];
+  if (major < 1 || major > 3) fail('bad-file', `has unsupported .npy format version ${major}.${bytes[7]}`, where);
   const headerLenBytes = major === 1 ? 2 : 4;
+  const start = 8 + headerLenBytes;
+  if (bytes.length < start) fail('bad-file', '.npy header is truncated', where);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const hlen = headerLenBytes === 2 ? view.getUint16(8, true) : view.getUint32(8, true);
-  const start = 8 + headerLenBytes;
   if (start + hlen > bytes.length) fail('bad-file', '.npy header is truncated', where);
   const header = new TextDecoder('latin1').decode(bytes.subarray(start, start + hlen));
   const descr = /'descr'\s*:\s*'([<>|=])([a-zA-Z]\d+)'/.exec(header);
@@ -37,8 +42,8 @@ export function readNpy(bytes: Uint8Array, where: string, name = ''): NpyArray {
   if (!descr || !fortran || !shapeM) fail('bad-file', `.npy header is malformed: ${header.trim()}`, where);
   const dtype = DESCR[descr[2]];
   if (!dtype) fail('dtype-mismatch', `array '${name}' has unsupported dtype '${descr[1]}${descr[2]}'`, where, 'use integer or float arrays');
-  if (descr[1] === '>' && DTYPES[dtype].bytes > 1) fail('bad-file', `array '${name}' is big-endian`, where, 'save it little-endian');
-  const shape = shapeM[1].split(',').map((s) => s.trim()).filter((s) => s.length).map(Number);
+  // Python 2's numpy wrote long dimensions as '3L'.
+  const shape = shapeM[1].split(',').map((s) => s.trim().replace(/L$/, '')).filter((s) => s.length).map(Number);
   if (shape.some((d) => !Number.isInteger(d) || d < 0)) fail('bad-file', `array '${name}' has a bad shape (${shapeM[1]})`, where);
   const n = numel(shape);
   const size = n * DTYPES[dtype].bytes;
@@ -47,9 +52,15 @@ export function readNpy(bytes: Uint8Array, where: string, name = ''): NpyArray {
     fail('bad-file', `array '${name}' is truncated: ${bytes.length - dataStart} of ${size} data bytes`, where);
   const copy = new Uint8Array(size);
   copy.set(bytes.subarray(dataStart, dataStart + size));
+  if (descr[1] === '>') byteSwap(copy, DTYPES[dtype].bytes);
   const ctor = DTYPES[dtype].array! as unknown as { new (b: ArrayBuffer): TensorData };
   const data = new ctor(copy.buffer);
   return { name, dtype, shape, data: fortran[1] === 'True' ? fortranToC(data, shape) : data };
+}
+
+/** Big-endian -> little-endian, in place, for elements of `width` bytes. */
+function byteSwap(b: Uint8Array, width: number): void {
+  for (let i = 0; i + width <= b.length; i += width) b.subarray(i, i + width).reverse();
 }
 
 /** Column-major (first index fastest) -> row-major, the layout everything else expects. */
@@ -73,10 +84,20 @@ function fortranToC(src: TensorData, shape: number[]): TensorData {
 }
 
 export function readNpz(bytes: Uint8Array, fileName: string): NpyArray[] {
+  if (bytes.length === 0) fail('bad-file', 'the file is empty', fileName, 'save arrays with numpy.savez');
   let files: Record<string, Uint8Array>;
+  let total = 0;
   try {
-    files = unzipSync(bytes);
+    files = unzipSync(bytes, {
+      filter: (f) => {
+        total += f.originalSize;
+        if (total > MAX_NPZ_BYTES)
+          fail('limit', `unpacks to more than the ${MAX_NPZ_BYTES}-byte limit (at '${f.name}')`, fileName);
+        return true;
+      },
+    });
   } catch (e) {
+    if (e instanceof PlaygroundError) throw e;
     fail('bad-file', `is not a valid .npz archive (${(e as Error).message})`, fileName, 'save it with numpy.savez');
   }
   const names = Object.keys(files).filter((f) => f.endsWith('.npy'));
@@ -104,5 +125,6 @@ export function writeNpy(a: Omit<NpyArray, 'name'>): Uint8Array {
 export function writeNpz(arrays: NpyArray[]): Uint8Array {
   const files: Record<string, Uint8Array> = {};
   for (const a of arrays) files[`${a.name}.npy`] = writeNpy(a);
-  return zipSync(files, { level: 6 });
+  // A fixed timestamp keeps the bytes reproducible (same arrays, same file).
+  return zipSync(files, { level: 6, mtime: new Date(1980, 0, 1) });
 }

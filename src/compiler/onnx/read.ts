@@ -10,14 +10,22 @@ import { dtypeFromOnnx } from './datatypes';
 /** Largest model we accept; beyond this the browser tab would run out of memory anyway. */
 export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
 
-type Int64 = number | { toNumber(): number; low: number; high: number } | null | undefined;
+type Int64 = number | { low: number; high: number; unsigned?: boolean } | null | undefined;
 
-/** protobufjs gives int64 fields as Long in Node and as number in the browser bundle. */
-function int64(v: Int64, what: string, file: string): number {
-  if (v === null || v === undefined) return 0;
-  const n = typeof v === 'number' ? v : v.toNumber();
-  if (!Number.isSafeInteger(n)) fail('bad-file', `${what} = ${String(v)} does not fit a safe integer`, file);
-  return n;
+/** The exact value of an int64 field: protobufjs gives Long in Node and number in the browser bundle. */
+function bigint64(v: Int64): bigint {
+  if (v === null || v === undefined) return 0n;
+  if (typeof v === 'number') return Number.isFinite(v) ? BigInt(Math.trunc(v)) : 0n;
+  const b = (BigInt(v.high | 0) << 32n) | BigInt(v.low >>> 0);
+  return v.unsigned ? BigInt.asUintN(64, b) : BigInt.asIntN(64, b);
+}
+
+/** An int64 field that must be exact as a JS number (dimensions, versions). */
+function int64(v: Int64, what: string, where: string): number {
+  const b = bigint64(v);
+  if (b > BigInt(Number.MAX_SAFE_INTEGER) || b < -BigInt(Number.MAX_SAFE_INTEGER))
+    fail('bad-file', `${what} = ${b} is too large`, where);
+  return Number(b);
 }
 
 export function readOnnx(bytes: Uint8Array, fileName: string): Graph {
@@ -34,41 +42,51 @@ export function readOnnx(bytes: Uint8Array, fileName: string): Graph {
   const g = model.graph;
   if (!g || (!g.node?.length && !g.input?.length && !g.output?.length))
     fail('bad-file', 'is not an ONNX model: it contains no graph', fileName, 'choose an .onnx model file');
+  if (!model.opsetImport?.length)
+    fail('bad-file', 'declares no operator set (opset_import is empty)', fileName,
+      'the file may be truncated; every ONNX model lists the opsets it uses');
   return readGraph(g, model, fileName);
 }
 
 function readGraph(g: onnx.IGraphProto, model: onnx.ModelProto, file: string): Graph {
   const initializers: Record<string, Initializer> = {};
   for (const t of g.initializer ?? []) {
-    const init = readTensor(t, file);
-    if (initializers[init.name]) fail('bad-graph', `initializer '${init.name}' is defined twice`, file);
-    initializers[init.name] = init;
+    const init = readTensor(t, `${file}, initializer '${t.name ?? ''}'`);
+    if (Object.hasOwn(initializers, init.name)) fail('bad-graph', `initializer '${init.name}' is defined twice`, file);
+    put(initializers, init.name, init);
   }
   if ((g.sparseInitializer ?? []).length > 0)
     fail('bad-graph', 'sparse initializers are not supported', file, 'densify the model before loading it');
 
   const types: Record<string, TensorType> = {};
   for (const vi of g.valueInfo ?? []) {
+    // A value_info without a shape says nothing we can keep (a TensorType has a known rank).
     const v = readValueInfo(vi, file, 'value_info', false);
-    if (v) types[v.name] = { dtype: v.dtype, shape: v.shape };
+    if (v && vi.type?.tensorType?.shape) put(types, v.name, { dtype: v.dtype, shape: v.shape });
   }
 
   // Old exporters list initializers among the graph inputs; those are constants, not inputs.
   const inputs: ValueInfo[] = [];
   for (const vi of g.input ?? []) {
-    if (vi.name && initializers[vi.name]) continue;
+    if (vi.name && Object.hasOwn(initializers, vi.name)) continue;
     const v = readValueInfo(vi, file, 'graph input', true)!;
     if (v.shape.some((d) => d < 0))
       fail('bad-graph', `graph input '${v.name}' has a dynamic shape [${describeDims(vi)}]`, file,
         'export the model with fixed input shapes');
     inputs.push(v);
-    types[v.name] = { dtype: v.dtype, shape: v.shape };
+    put(types, v.name, { dtype: v.dtype, shape: v.shape });
   }
-  const outputs: ValueInfo[] = (g.output ?? []).map((vi) => readValueInfo(vi, file, 'graph output', true)!);
-  for (const o of outputs) if (o.shape.length && !o.shape.includes(-1)) types[o.name] ??= { dtype: o.dtype, shape: o.shape };
+  const outputs: ValueInfo[] = [];
+  for (const vi of g.output ?? []) {
+    const o = readValueInfo(vi, file, 'graph output', true)!;
+    outputs.push(o);
+    // An output without a shape reads as shape [], but only a declared shape is a known type.
+    if (vi.type?.tensorType?.shape && !o.shape.includes(-1) && !Object.hasOwn(types, o.name))
+      put(types, o.name, { dtype: o.dtype, shape: o.shape });
+  }
 
   const used = new Set<string>();
-  const nodes: Node[] = (g.node ?? []).map((n, i) => readNode(n, i, used, file));
+  const nodes = checkDataflow((g.node ?? []).map((n, i) => readNode(n, i, used, file)), inputs, outputs, initializers, file);
 
   return {
     name: g.name || 'graph',
@@ -80,6 +98,73 @@ function readGraph(g: onnx.IGraphProto, model: onnx.ModelProto, file: string): G
     opsets: (model.opsetImport ?? []).map((o) => ({ domain: o.domain ?? '', version: int64(o.version as Int64, 'opset version', file) })),
     producer: model.producerName || undefined,
   };
+}
+
+/**
+ * Every tensor a node reads must be a graph input, an initializer or another node's output,
+ * and have one producer; every graph output must exist. Nodes out of order are put in a
+ * (stable) topological order, as the IR promises; a cycle is an error.
+ */
+function checkDataflow(nodes: Node[], inputs: ValueInfo[], outputs: ValueInfo[],
+  initializers: Record<string, Initializer>, file: string): Node[] {
+  const at = (n: Node) => `${file}, node "${n.name}" (${n.op})`;
+  const producer = new Map<string, number>();
+  const external = new Set([...inputs.map((v) => v.name), ...Object.keys(initializers)]);
+  nodes.forEach((n, i) => {
+    for (const t of n.outputs) {
+      if (!t) continue;
+      if (external.has(t))
+        fail('bad-graph', `writes tensor '${t}', which is already a graph input or initializer`, at(n));
+      const other = producer.get(t);
+      if (other !== undefined)
+        fail('bad-graph', `writes tensor '${t}', which node "${nodes[other].name}" also writes`, at(n),
+          'every tensor must have exactly one producer');
+      producer.set(t, i);
+    }
+  });
+  for (const n of nodes)
+    for (const t of n.inputs)
+      if (t && !external.has(t) && !producer.has(t))
+        fail('bad-graph', `reads tensor '${t}', which no node, graph input or initializer provides`, at(n),
+          'the model may be missing an initializer or a graph input');
+  for (const o of outputs)
+    if (!external.has(o.name) && !producer.has(o.name))
+      fail('bad-graph', `graph output '${o.name}' is not produced by any node`, file);
+
+  // Stable topological sort (Kahn's algorithm, always taking the earliest ready node).
+  const deps = nodes.map((n) => new Set(n.inputs.filter((t) => producer.has(t)).map((t) => producer.get(t)!)));
+  if (deps.every((d, i) => [...d].every((j) => j < i))) return nodes;
+  const users: number[][] = nodes.map(() => []);
+  deps.forEach((d, i) => d.forEach((j) => users[j].push(i)));
+  const waiting = deps.map((d) => d.size);
+  const ready = waiting.flatMap((w, i) => (w === 0 ? [i] : []));
+  const order: Node[] = [];
+  while (ready.length) {
+    ready.sort((a, b) => a - b);
+    const i = ready.shift()!;
+    order.push(nodes[i]);
+    for (const u of users[i]) if (--waiting[u] === 0) ready.push(u);
+  }
+  if (order.length < nodes.length) {
+    const stuck = nodes.find((_, i) => waiting[i] > 0)!;
+    fail('bad-graph', 'is part of a cycle: the graph is not a DAG', at(stuck));
+  }
+  return order;
+}
+
+/** rec[key] = value, also for keys such as '__proto__' that plain assignment would not store. */
+function put<T>(rec: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(rec, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const OTHER_ELEM_TYPES: Record<number, string> = {
+  8: 'string', 14: 'complex64', 15: 'complex128', 16: 'bfloat16', 17: 'float8e4m3fn', 18: 'float8e4m3fnuz',
+  19: 'float8e5m2', 20: 'float8e5m2fnuz', 21: 'uint4', 22: 'int4', 23: 'float4e2m1',
+};
+
+function describeElemType(code: number | null | undefined): string {
+  if (!code) return 'unset (0)';
+  return OTHER_ELEM_TYPES[code] ? `${OTHER_ELEM_TYPES[code]} (${code})` : `${code}`;
 }
 
 function describeDims(vi: onnx.IValueInfoProto): string {
@@ -98,7 +183,7 @@ function readValueInfo(vi: onnx.IValueInfoProto, file: string, role: string, req
   const dtype = dtypeFromOnnx(tt.elemType ?? 0);
   if (!dtype) {
     if (!required) return null;
-    fail('dtype-mismatch', `${role} '${name}' has unsupported element type ${tt.elemType ?? 'unset'}`, file);
+    fail('dtype-mismatch', `${role} '${name}' has unsupported element type ${describeElemType(tt.elemType)}`, file);
   }
   if (!tt.shape) {
     if (role === 'graph input') fail('bad-graph', `graph input '${name}' has no shape`, file, 'export the model with fixed input shapes');
@@ -121,40 +206,43 @@ function readNode(n: onnx.INodeProto, index: number, used: Set<string>, file: st
   }
   used.add(name);
   const attrs: Record<string, Attr> = {};
+  const where = `${file}, node "${name}" (${op})`;
   for (const a of n.attribute ?? []) {
-    if (!a.name) fail('bad-graph', 'an attribute has no name', `node "${name}" (${op})`);
-    attrs[a.name] = readAttr(a, `node "${name}" (${op})`, file);
+    if (!a.name) fail('bad-graph', 'an attribute has no name', where);
+    put(attrs, a.name, readAttr(a, where));
   }
   return { name, op, domain: n.domain ?? '', inputs: [...(n.input ?? [])], outputs: [...(n.output ?? [])], attrs };
 }
 
-function readAttr(a: onnx.IAttributeProto, where: string, file: string): Attr {
+function readAttr(a: onnx.IAttributeProto, where: string): Attr {
   const T = proto.AttributeProto.AttributeType;
   const dec = (b: Uint8Array) => new TextDecoder().decode(b);
   switch (a.type) {
     case T.FLOAT: return { kind: 'float', value: a.f ?? 0 };
-    case T.INT: return { kind: 'int', value: int64(a.i as Int64, `attribute ${a.name}`, file) };
+    // Integer attributes may be beyond 2^53 (INT64_MAX marks 'to the end' in Slice); they read as the nearest number.
+    case T.INT: return { kind: 'int', value: Number(bigint64(a.i as Int64)) };
     case T.STRING: return { kind: 'string', value: dec(a.s ?? new Uint8Array()) };
     case T.FLOATS: return { kind: 'floats', value: [...(a.floats ?? [])] };
-    case T.INTS: return { kind: 'ints', value: (a.ints ?? []).map((v) => int64(v as Int64, `attribute ${a.name}`, file)) };
+    case T.INTS: return { kind: 'ints', value: (a.ints ?? []).map((v) => Number(bigint64(v as Int64))) };
     case T.STRINGS: return { kind: 'strings', value: (a.strings ?? []).map(dec) };
-    case T.TENSOR: return { kind: 'tensor', value: readTensor(a.t ?? {}, file, `${where}, attribute ${a.name}`) };
+    case T.TENSOR: return { kind: 'tensor', value: readTensor(a.t ?? {}, `${where}, attribute ${a.name}`) };
     case T.GRAPH: case T.GRAPHS:
       fail('unsupported-op', `attribute '${a.name}' holds a subgraph; control flow (If, Loop, Scan) is not supported`, where);
     default:
-      fail('bad-graph', `attribute '${a.name}' has unsupported type ${a.type ?? 'unset'}`, where);
+      fail('bad-graph', a.type ? `attribute '${a.name}' has unsupported type ${a.type}` : `attribute '${a.name}' has its type unset`, where);
   }
 }
 
-function readTensor(t: onnx.ITensorProto, file: string, where?: string): Initializer {
+/** `at` names the tensor in errors: the file and the initializer, or the node and attribute. */
+function readTensor(t: onnx.ITensorProto, at: string): Initializer {
   const name = t.name ?? '';
-  const at = where ?? `${file}, initializer '${name}'`;
   if (t.dataLocation === proto.TensorProto.DataLocation.EXTERNAL || (t.externalData ?? []).length > 0)
     fail('bad-file', 'the tensor data is stored in an external file, which cannot be loaded here', at,
       'save the model with all tensors inside the .onnx file');
   const dtype = dtypeFromOnnx(t.dataType ?? 0);
-  if (!dtype || dtype === 'string') fail('dtype-mismatch', `unsupported tensor element type ${t.dataType ?? 'unset'}`, at);
-  const shape = (t.dims ?? []).map((d) => int64(d as Int64, 'tensor dimension', file));
+  if (!dtype || dtype === 'string')
+    fail('dtype-mismatch', `has unsupported element type ${describeElemType(t.dataType)}`, at, 'only integer and float tensors are supported');
+  const shape = (t.dims ?? []).map((d) => int64(d as Int64, 'a dimension', at));
   if (shape.some((d) => d < 0)) fail('bad-graph', `negative dimension in [${shape.join(', ')}]`, at);
   const n = numel(shape);
   const data = readTensorData(t, dtype, n, at);
@@ -173,7 +261,6 @@ function readTensorData(t: onnx.ITensorProto, dtype: DType, n: number, at: strin
     copy.set(raw);
     return new ctor(copy.buffer);
   }
-  const out = new ctor(n);
   const src: ArrayLike<unknown> =
     dtype === 'float32' ? t.floatData ?? [] :
     dtype === 'float64' ? t.doubleData ?? [] :
@@ -181,11 +268,12 @@ function readTensorData(t: onnx.ITensorProto, dtype: DType, n: number, at: strin
     dtype === 'uint32' || dtype === 'uint64' ? t.uint64Data ?? [] :
     t.int32Data ?? [];
   if (src.length !== n) fail('bad-graph', `holds ${src.length} values, but its shape needs ${n}`, at);
+  const out = new ctor(n);
   for (let i = 0; i < n; i++) {
     const v = src[i] as Int64;
-    if (dtype === 'int64') (out as BigInt64Array)[i] = BigInt(int64(v, 'int64 value', at));
-    else if (dtype === 'uint64') (out as BigUint64Array)[i] = BigInt(int64(v, 'uint64 value', at));
-    else (out as Exclude<TensorData, BigInt64Array | BigUint64Array>)[i] = typeof v === 'number' ? v : int64(v, 'value', at);
+    if (dtype === 'int64') (out as BigInt64Array)[i] = BigInt.asIntN(64, bigint64(v));
+    else if (dtype === 'uint64') (out as BigUint64Array)[i] = BigInt.asUintN(64, bigint64(v));
+    else (out as Exclude<TensorData, BigInt64Array | BigUint64Array>)[i] = typeof v === 'number' ? v : Number(bigint64(v));
   }
   return out;
 }
