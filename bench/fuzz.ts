@@ -125,7 +125,7 @@ export async function benchFuzz(cases = 10000, opts: BenchFuzzOptions = {}): Pro
 /** The benchmark as bench/run.ts lists them. */
 export const fuzzBench: Bench = {
   name: 'fuzz',
-  run: async () => rows(await benchFuzz(Number(process.env.FUZZ_CASES ?? 2000))),
+  run: async () => rows(await benchFuzz(Number(process.env.FUZZ_CASES ?? 10000))),
 };
 
 function rows(s: FuzzSummary): BenchRow[] {

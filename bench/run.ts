@@ -1,10 +1,11 @@
 // npm run bench [-- name ...]: runs the benchmarks (all, or those whose name contains an
 // argument) and prints one table.
-import { parseBench } from './frontend';
+import { interpretBench, parseBench } from './frontend';
+import { fuzzBench } from './fuzz';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, fuzzBench];
 
 const filters = process.argv.slice(2);
 const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));

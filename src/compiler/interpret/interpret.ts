@@ -3,7 +3,7 @@
 import { fail } from '../../common/errors';
 import type { DType, Graph, Node, TensorData } from '../ir/graph';
 import { initializerToInt, toIntTensor } from '../ops/core/convert';
-import { sameShape, shapeStr, type IntTensor } from '../ops/core/tensor';
+import { numel, sameShape, shapeStr, type IntTensor } from '../ops/core/tensor';
 import { opFor } from '../ops';
 import { readAttrs, whereNode } from '../ops/types';
 import { analyze } from '../shapes/infer';
@@ -59,7 +59,7 @@ export function run(graph: Graph, inputs: readonly (TensorValue | IntTensor)[], 
   const valueOf = (name: string, where: string): IntTensor => {
     const v = values.get(name) ?? initCache.get(name);
     if (v) return v;
-    const c = constant(name) ?? (g.initializers[name] ? initializerToInt(g.initializers[name], where) : undefined);
+    const c = constant(name) ?? (Object.hasOwn(g.initializers, name) ? initializerToInt(g.initializers[name], where) : undefined);
     if (!c) fail('internal', `tensor '${name}' has no value when it is needed`, where);
     initCache.set(name, c);
     return c;
@@ -103,6 +103,8 @@ function bindInputs(g: Graph, inputs: readonly (TensorValue | IntTensor)[], sour
     const where = `${source}, array ${i} for graph input '${v.name}'`;
     if (!sameShape(t.shape, v.shape))
       fail('bad-inputs', `has shape ${shapeStr(t.shape)}, but the graph input is ${shapeStr(v.shape)}`, where);
+    if (t.data.length !== numel(t.shape))
+      fail('bad-inputs', `holds ${t.data.length} values, but its shape ${shapeStr(t.shape)} needs ${numel(t.shape)}`, where);
     values.set(v.name, t.data instanceof Float64Array && !('dtype' in t) ? (t as IntTensor)
       : toIntTensor(t.data, t.shape, 'the array', where, 'bad-inputs'));
   });

@@ -6,6 +6,7 @@ import { fail } from '../../common/errors';
 import { DTYPES, numel } from '../ir/dtype';
 import type { Attr, DType, Graph, Initializer, Node, TensorData, TensorType, ValueInfo } from '../ir/graph';
 import { dtypeFromOnnx } from './datatypes';
+import { sortDataflow } from '../ir/dataflow';
 
 /** Largest model we accept; beyond this the browser tab would run out of memory anyway. */
 export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
@@ -86,7 +87,8 @@ function readGraph(g: onnx.IGraphProto, model: onnx.ModelProto, file: string): G
   }
 
   const used = new Set<string>();
-  const nodes = checkDataflow((g.node ?? []).map((n, i) => readNode(n, i, used, file)), inputs, outputs, initializers, file);
+  const read = (g.node ?? []).map((n, i) => readNode(n, i, used, file));
+  const nodes = sortDataflow({ nodes: read, inputs, outputs, initializers }, (n) => `${file}, node "${n.name}" (${n.op})`, file);
 
   return {
     name: g.name || 'graph',
@@ -98,58 +100,6 @@ function readGraph(g: onnx.IGraphProto, model: onnx.ModelProto, file: string): G
     opsets: (model.opsetImport ?? []).map((o) => ({ domain: o.domain ?? '', version: int64(o.version as Int64, 'opset version', file) })),
     producer: model.producerName || undefined,
   };
-}
-
-/**
- * Every tensor a node reads must be a graph input, an initializer or another node's output,
- * and have one producer; every graph output must exist. Nodes out of order are put in a
- * (stable) topological order, as the IR promises; a cycle is an error.
- */
-function checkDataflow(nodes: Node[], inputs: ValueInfo[], outputs: ValueInfo[],
-  initializers: Record<string, Initializer>, file: string): Node[] {
-  const at = (n: Node) => `${file}, node "${n.name}" (${n.op})`;
-  const producer = new Map<string, number>();
-  const external = new Set([...inputs.map((v) => v.name), ...Object.keys(initializers)]);
-  nodes.forEach((n, i) => {
-    for (const t of n.outputs) {
-      if (!t) continue;
-      if (external.has(t))
-        fail('bad-graph', `writes tensor '${t}', which is already a graph input or initializer`, at(n));
-      const other = producer.get(t);
-      if (other !== undefined)
-        fail('bad-graph', `writes tensor '${t}', which node "${nodes[other].name}" also writes`, at(n),
-          'every tensor must have exactly one producer');
-      producer.set(t, i);
-    }
-  });
-  for (const n of nodes)
-    for (const t of n.inputs)
-      if (t && !external.has(t) && !producer.has(t))
-        fail('bad-graph', `reads tensor '${t}', which no node, graph input or initializer provides`, at(n),
-          'the model may be missing an initializer or a graph input');
-  for (const o of outputs)
-    if (!external.has(o.name) && !producer.has(o.name))
-      fail('bad-graph', `graph output '${o.name}' is not produced by any node`, file);
-
-  // Stable topological sort (Kahn's algorithm, always taking the earliest ready node).
-  const deps = nodes.map((n) => new Set(n.inputs.filter((t) => producer.has(t)).map((t) => producer.get(t)!)));
-  if (deps.every((d, i) => [...d].every((j) => j < i))) return nodes;
-  const users: number[][] = nodes.map(() => []);
-  deps.forEach((d, i) => d.forEach((j) => users[j].push(i)));
-  const waiting = deps.map((d) => d.size);
-  const ready = waiting.flatMap((w, i) => (w === 0 ? [i] : []));
-  const order: Node[] = [];
-  while (ready.length) {
-    ready.sort((a, b) => a - b);
-    const i = ready.shift()!;
-    order.push(nodes[i]);
-    for (const u of users[i]) if (--waiting[u] === 0) ready.push(u);
-  }
-  if (order.length < nodes.length) {
-    const stuck = nodes.find((_, i) => waiting[i] > 0)!;
-    fail('bad-graph', 'is part of a cycle: the graph is not a DAG', at(stuck));
-  }
-  return order;
 }
 
 /** rec[key] = value, also for keys such as '__proto__' that plain assignment would not store. */

@@ -3,7 +3,7 @@ import { fail } from '../../common/errors';
 import type { TensorType } from '../ir/graph';
 import { convolve, type ConvDims } from './core/conv';
 import { numeric, promote } from './core/dtypes';
-import { shapeStr, type IntTensor } from './core/tensor';
+import { numel, shapeStr, type IntTensor } from './core/tensor';
 import { outSpatial, windowGeometry, type WindowAttrs } from './core/window';
 import { defineOp, int, ints, ONNX_DOMAINS, str, type AttrValues } from './types';
 
@@ -64,7 +64,14 @@ export const Conv = defineOp({
   attrs: convAttrs,
   infer: ({ inputs, attrs, where }) => [inferConv(inputs, attrs, where, 2)],
   eval: ({ inputs: [x, w, b], attrs, where }) => [evalConv(x!, w!, b, attrs, where)],
+  work: convWork,
 });
+
+/** Every output element takes one MAC per weight of its filter: Ci/groups x kernel. */
+export function convWork({ inputs, outputs }: { inputs: (TensorType | undefined)[]; outputs: TensorType[] }): number {
+  const w = inputs[1]!.shape;
+  return numel(outputs[0].shape) * (numel(w) / Math.max(1, w[0]));
+}
 
 // ---------------------------------------------------------------------------------------------
 

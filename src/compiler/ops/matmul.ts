@@ -62,7 +62,15 @@ export const MatMul = defineOp({
     return [{ dtype: promote([a.dtype, b.dtype]), shape: matmulPlan(a.shape, b.shape, false, false, where).shape }];
   },
   eval: ({ inputs: [a, b], where }) => [batchedMatmul(a!, b!, false, false, where)],
+  work: matmulWork,
 });
+
+/** Every output element takes K MACs, K being A's reduction dimension. */
+export function matmulWork({ inputs, outputs, attrs }: { inputs: (TensorType | undefined)[]; outputs: TensorType[]; attrs: { transA?: number } }): number {
+  const a = inputs[0]!.shape;
+  const k = a.length === 1 ? a[0] : attrs.transA ? a[a.length - 2] : a[a.length - 1];
+  return numel(outputs[0].shape) * k;
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -105,4 +113,5 @@ export const Gemm = defineOp({
     for (let i = 0; i < n; i++) checkExact(out[i], where);
     return [{ shape: ab.shape, data: out }];
   },
+  work: matmulWork,
 });

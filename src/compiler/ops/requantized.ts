@@ -7,13 +7,13 @@
 // (Deeploy folds it there when fusing); the activation and division forms add it themselves.
 import { fail } from '../../common/errors';
 import type { TensorType } from '../ir/graph';
-import { inferConv, evalConv, convAttrs } from './conv';
+import { inferConv, evalConv, convAttrs, convWork } from './conv';
 import { numeric, promote } from './core/dtypes';
 import { levelsRange, paramLayout, requantize, requantScalar, shiftOfDiv } from './core/requant';
 import { broadcastIndex, broadcastShapes, numel, scalar, type IntTensor } from './core/tensor';
 import { iGeluAttrs, igelu, iHardswishAttrs, ihardswish, mapExact } from './deeploy-activations';
 import { integerDiv, integerDivAttrs } from './integer-div';
-import { batchedMatmul, matmulPlan } from './matmul';
+import { batchedMatmul, matmulPlan, matmulWork } from './matmul';
 import { defineOp, DEEPLOY_DOMAINS, float, int, reqInt, type AttrSpecs, type AttrValues } from './types';
 
 const outAttrs = {
@@ -75,6 +75,7 @@ export const RequantizedConv = defineOp({
     const [lo, hi] = levelsRange(attrs.n_levels, !!attrs.signed, where);
     return [requantize(acc, { mul: mul!, add: add!, shift: shiftOf(attrs, sh, where), round: false, lo, hi }, where)];
   },
+  work: convWork,
 });
 
 export const RequantizedGemm = defineOp({
@@ -98,6 +99,7 @@ export const RequantizedGemm = defineOp({
     const [lo, hi] = levelsRange(attrs.n_levels, !!attrs.signed, where);
     return [requantize(acc, { mul: mul!, add: c!, shift: shiftOf(attrs, undefined, where), round: false, lo, hi }, where)];
   },
+  work: matmulWork,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -164,6 +164,11 @@ export interface OpEntry<S extends AttrSpecs = AttrSpecs> {
   foldable?: boolean;
   /** eval reads only its inputs' shapes (Shape), so it folds even on non-constant inputs. */
   readsShapesOnly?: boolean;
+  /**
+   * Arithmetic work of one run, in multiply-accumulates or element operations; the default
+   * is the output element count. Shape inference refuses graphs beyond MAX_WORK.
+   */
+  work?(a: { inputs: (TensorType | undefined)[]; outputs: TensorType[]; attrs: AttrValues<S> }): number;
   /** Tiling constraints (a later issue). */
   tiling?: unknown;
   /** Kernel bindings per platform (a later issue). */

@@ -90,3 +90,33 @@ describe('shape inference', () => {
     expect(inferTypes(once)).toEqual(once);
   });
 });
+
+describe('size limits (found by the fuzzer)', () => {
+  it('refuses a graph input with an absurd element count', () => {
+    const e = errorOf(() => inferTypes(g([node('r', 'Relu', ['x'], ['y'])], { inputs: [{ name: 'x', dtype: 'float32', shape: [2 ** 31, 2, 64, 32] }] })));
+    expect(e.code).toBe('limit');
+    expect(e.message).toMatch(/^graph input 'x': has 8796093022208 elements/);
+  });
+  it('refuses an intermediate tensor that would not fit in memory, naming it', () => {
+    const pads = { name: 'pads', dtype: 'int64' as const, shape: [4], data: new BigInt64Array([0n, 0n, 0n, 100_000n]) };
+    const e = errorOf(() => inferTypes(g([node('pad', 'Pad', ['x', 'pads'], ['y'])], {
+      inputs: [{ name: 'x', dtype: 'float32', shape: [1000, 4] }], initializers: { pads },
+    })));
+    expect(e.code).toBe('limit');
+    expect(e.message).toMatch(/^node "pad" \(Pad\): tensor 'y' \[1000, 100004\] has 100004000 elements/);
+  });
+  it('refuses a network with too much arithmetic, naming the node where it tips over', () => {
+    const w = { name: 'w', dtype: 'float32' as const, shape: [4096, 4096], data: new Float32Array(4096 * 4096) };
+    const e = errorOf(() => inferTypes(g([node('mm', 'MatMul', ['x', 'w'], ['y'])], {
+      inputs: [{ name: 'x', dtype: 'float32', shape: [64, 4096] }], initializers: { w },
+    })));
+    expect(e.code).toBe('limit');
+    expect(e.message).toMatch(/^node "mm" \(MatMul\): the network needs more than 5e\+8 multiply-accumulates/);
+  });
+  it('handles tensors named like Object.prototype members', () => {
+    const out = inferTypes(g([node('r', 'Relu', ['x'], ['constructor']), node('s', 'Relu', ['constructor'], ['toString'])], {
+      outputs: [{ name: 'toString', dtype: 'float32', shape: [1, 4] }],
+    }));
+    expect(out.types.constructor).toEqual({ dtype: 'float32', shape: [1, 4] });
+  });
+});

@@ -2,6 +2,7 @@
 // tensor defined once, no cycles, static input shapes), sorts it topologically, runs every
 // op's shape rule and fills graph.types, checking the types the file declared.
 import { fail } from '../../common/errors';
+import { sortDataflow } from '../ir/dataflow';
 import type { Graph, Node, TensorType } from '../ir/graph';
 import { initializerToInt } from '../ops/core/convert';
 import { indexInput } from '../ops/core/dtypes';
@@ -15,7 +16,17 @@ export interface Analysis {
   graph: Graph;
   /** Values known before running: initializers, Constant outputs, small folded subgraphs. */
   constant(name: string): IntTensor | undefined;
+  /** Arithmetic work of one run (see OpEntry.work): multiply-accumulates plus element operations. */
+  work: number;
 }
+
+/**
+ * The largest tensor and the most arithmetic one network may need. Siracusa-sized networks
+ * are far below both (microLlama64: 0.3 M elements, 35 M MACs); beyond them the browser tab
+ * would run out of memory or the reference run would take minutes.
+ */
+export const MAX_TENSOR_ELEMENTS = 1 << 26;
+export const MAX_WORK = 5e8;
 
 /** Largest tensor shape inference folds while evaluating constant subgraphs. */
 const MAX_FOLD = 1 << 16;
@@ -27,8 +38,7 @@ export function inferTypes(graph: Graph): Graph {
 
 export function analyze(graph: Graph): Analysis {
   checkInputs(graph);
-  const producer = producers(graph);
-  const nodes = topoSort(graph, producer);
+  const nodes = sortDataflow(graph, whereNode);
 
   const types: Record<string, TensorType> = {};
   for (const v of graph.inputs) types[v.name] = { dtype: v.dtype, shape: [...v.shape] };
@@ -38,19 +48,19 @@ export function analyze(graph: Graph): Analysis {
     if (!name) return undefined;
     const f = folded.get(name);
     if (f) return f;
-    const init = graph.initializers[name];
-    if (!init || types[name]) return undefined; // a graph input shadows an initializer
+    const init = Object.hasOwn(graph.initializers, name) ? graph.initializers[name] : undefined;
+    if (!init || Object.hasOwn(types, name)) return undefined; // a graph input shadows an initializer
     let c = converted.get(name);
     if (!c) converted.set(name, (c = initializerToInt(init)));
     return c;
   };
   const typeOf = (name: string): TensorType | undefined => {
-    const t = types[name];
-    if (t) return t;
-    const init = graph.initializers[name];
+    if (Object.hasOwn(types, name)) return types[name];
+    const init = Object.hasOwn(graph.initializers, name) ? graph.initializers[name] : undefined;
     return init ? { dtype: init.dtype, shape: [...init.shape] } : undefined;
   };
 
+  let work = 0;
   for (const node of nodes) {
     const entry = opFor(node);
     const where = whereNode(node);
@@ -65,9 +75,16 @@ export function analyze(graph: Graph): Analysis {
       if (!t) fail('internal', `the shape rule returned no type for output ${i}`, where);
       if (t.shape.some((d) => !Number.isInteger(d) || d < 0))
         fail('internal', `the shape rule computed ${shapeStr(t.shape)} for '${name}'`, where);
-      checkDeclared(graph.types[name], t, `tensor '${name}' (output of ${where})`);
+      checkDeclared(Object.hasOwn(graph.types, name) ? graph.types[name] : undefined, t, `tensor '${name}' (output of ${where})`);
+      if (numel(t.shape) > MAX_TENSOR_ELEMENTS)
+        fail('limit', `tensor '${name}' ${shapeStr(t.shape)} has ${numel(t.shape)} elements, more than the limit of ${MAX_TENSOR_ELEMENTS}`, where,
+          'the playground handles networks sized for microcontrollers');
       types[name] = t;
     });
+    work += entry.work ? entry.work({ inputs, outputs: outs, attrs }) : outs.reduce((s, t) => s + numel(t.shape), 0);
+    if (work > MAX_WORK)
+      fail('limit', `the network needs more than ${MAX_WORK.toExponential()} multiply-accumulates (reached at this node)`, where,
+        'the playground handles networks sized for microcontrollers');
     fold(node, entry, attrs, opset, where, constant, types, folded);
   }
 
@@ -77,7 +94,7 @@ export function analyze(graph: Graph): Analysis {
     checkDeclared(o, t, `graph output '${o.name}'`);
     return { name: o.name, ...t };
   });
-  return { graph: { ...graph, nodes, outputs, types }, constant };
+  return { graph: { ...graph, nodes, outputs, types }, constant, work };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,113 +108,9 @@ function checkInputs(graph: Graph): void {
     if (v.shape.some((d) => !Number.isInteger(d) || d < 0))
       fail('bad-graph', `has a dynamic shape [${v.shape.map((d) => (d < 0 ? '?' : d)).join(', ')}]`, where,
         'export the model with fixed input shapes');
-  }
-}
-
-/** Tensor name -> index of the node writing it; every tensor must be written once. */
-function producers(graph: Graph): Map<string, number> {
-  const producer = new Map<string, number>();
-  const inputs = new Set(graph.inputs.map((v) => v.name));
-  graph.nodes.forEach((node, i) => {
-    for (const out of node.outputs) {
-      if (!out) continue;
-      const where = whereNode(node);
-      if (producer.has(out))
-        fail('bad-graph', `writes tensor '${out}', which ${whereNode(graph.nodes[producer.get(out)!])} also writes`, where);
-      if (inputs.has(out)) fail('bad-graph', `writes tensor '${out}', which is a graph input`, where);
-      if (graph.initializers[out]) fail('bad-graph', `writes tensor '${out}', which is an initializer`, where);
-      producer.set(out, i);
-    }
-  });
-  return producer;
-}
-
-/** Kahn's algorithm, keeping the file's order wherever it is already topological. */
-function topoSort(graph: Graph, producer: Map<string, number>): Node[] {
-  const n = graph.nodes.length;
-  const inputs = new Set(graph.inputs.map((v) => v.name));
-  const users: number[][] = Array.from({ length: n }, () => []);
-  const pending = new Array<number>(n).fill(0);
-  graph.nodes.forEach((node, i) => {
-    const deps = new Set<number>();
-    for (const name of node.inputs) {
-      if (!name || inputs.has(name)) continue;
-      const p = producer.get(name);
-      if (p === undefined) {
-        if (graph.initializers[name]) continue;
-        fail('bad-graph', `reads tensor '${name}', which no node produces and which is neither a graph input nor an initializer`,
-          whereNode(node), 'the model may be missing an initializer');
-      }
-      deps.add(p);
-    }
-    for (const d of deps) users[d].push(i);
-    pending[i] = deps.size;
-  });
-  const heap = new MinHeap();
-  pending.forEach((p, i) => p === 0 && heap.push(i));
-  const order: Node[] = [];
-  while (heap.size) {
-    const i = heap.pop();
-    order.push(graph.nodes[i]);
-    for (const u of users[i]) if (--pending[u] === 0) heap.push(u);
-  }
-  if (order.length < n) {
-    const cycle = findCycle(graph, producer, pending);
-    fail('bad-graph', `the graph has a cycle: ${cycle.map((i) => `"${graph.nodes[i].name}"`).join(' -> ')}`,
-      whereNode(graph.nodes[cycle[0]]));
-  }
-  return order;
-}
-
-/** A cycle among the nodes Kahn's algorithm could not schedule. */
-function findCycle(graph: Graph, producer: Map<string, number>, pending: number[]): number[] {
-  const start = pending.findIndex((p) => p > 0);
-  const path: number[] = [];
-  const onPath = new Map<number, number>();
-  let i = start;
-  // Walk backwards along unscheduled dependencies until a node repeats.
-  while (!onPath.has(i)) {
-    onPath.set(i, path.length);
-    path.push(i);
-    const dep = graph.nodes[i].inputs.map((t) => producer.get(t)).find((p) => p !== undefined && pending[p] > 0);
-    if (dep === undefined) return path;
-    i = dep;
-  }
-  return [...path.slice(onPath.get(i)!), i].reverse();
-}
-
-class MinHeap {
-  private a: number[] = [];
-  get size(): number {
-    return this.a.length;
-  }
-  push(v: number): void {
-    const a = this.a;
-    a.push(v);
-    for (let i = a.length - 1; i > 0;) {
-      const p = (i - 1) >> 1;
-      if (a[p] <= a[i]) break;
-      [a[p], a[i]] = [a[i], a[p]];
-      i = p;
-    }
-  }
-  pop(): number {
-    const a = this.a;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1, r = l + 1;
-        let m = i;
-        if (l < a.length && a[l] < a[m]) m = l;
-        if (r < a.length && a[r] < a[m]) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i], a[m]];
-        i = m;
-      }
-    }
-    return top;
+    if (numel(v.shape) > MAX_TENSOR_ELEMENTS)
+      fail('limit', `has ${numel(v.shape)} elements ${shapeStr(v.shape)}, more than the limit of ${MAX_TENSOR_ELEMENTS}`, where,
+        'the playground handles networks sized for microcontrollers');
   }
 }
 

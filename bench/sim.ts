@@ -1,0 +1,110 @@
+// npm run bench:sim [-- --seeds N] : the simulator benchmark.
+// 1. Speed: simulated instructions per second of our wasm core in Node beside qemu-riscv32 on
+//    the same ELF (a scaled integer workload and the hand-written programs).
+// 2. Differential fuzzing: N csmith programs (default 200 that qemu finishes within 5 s) on
+//    qemu and on our simulator, plain rv32imc and with the CORE-V extensions; all must agree.
+import { join } from 'node:path';
+import type { Bench, BenchRow } from './harness';
+import { formatTable } from './harness';
+import { nodeMachine } from '../src/sim/node';
+import type { Machine } from '../src/sim/machine';
+import { XCV, csmith, differential, handWritten, runOurs } from '../src/sim/testing/differential';
+import type { Program } from '../src/sim/testing/differential';
+import {
+  CLANG, CSMITH, PROGRAMS_DIR, QEMU, compileCAsync, runQemu, scratchDir, toolsPresent,
+} from '../src/sim/testing/toolchain';
+
+const MAX_CYCLES = 4e9;
+
+/** Best-of-`reps` MIPS for our core and for qemu on one ELF (qemu's figure includes its start-up). */
+async function speed(m: Machine, name: string, elf: string, reps = 3): Promise<BenchRow> {
+  let ours = Infinity;
+  let instructions = 0;
+  let cycles = 0;
+  runOurs(m, elf, MAX_CYCLES); // warm-up: JIT tiers
+  for (let i = 0; i < reps; i++) {
+    const r = runOurs(m, elf, MAX_CYCLES);
+    ours = Math.min(ours, r.oursMs);
+    instructions = r.ours.instructions;
+    cycles = r.ours.cycles;
+  }
+  let qemu = Infinity;
+  for (let i = 0; i < reps; i++) qemu = Math.min(qemu, runQemu(elf, 120_000).ms);
+  const mips = (ms: number) => instructions / ms / 1000;
+  return {
+    name: `${name} (Node)`, value: mips(ours), unit: 'MIPS',
+    baseline: { name: 'qemu-riscv32', value: mips(qemu) },
+    note: `${(instructions / 1e6).toFixed(1)} M instructions, ${(cycles / instructions).toFixed(2)} CPI; ours ${ours.toFixed(0)} ms, qemu ${qemu.toFixed(0)} ms`,
+  };
+}
+
+async function speedRows(m: Machine): Promise<BenchRow[]> {
+  const work: Program = { name: 'workload-scaled', sources: [join(PROGRAMS_DIR, 'workload.c')], includes: [] };
+  const rows: BenchRow[] = [];
+  for (const [march, tag] of [['rv32imc', 'rv32imc'], [XCV, 'xcv']] as const) {
+    const elf = await compileCAsync(work.sources, join(scratchDir(), `workload.${tag}.elf`), { march, defines: ['SCALE=400'] });
+    if (tag === 'xcv') {
+      // qemu cannot run CORE-V code: ours only.
+      const r = runOurs(m, elf, MAX_CYCLES);
+      rows.push({ name: 'workload, CORE-V build (Node)', value: r.ours.instructions / r.oursMs / 1000, unit: 'MIPS', note: `${(r.ours.instructions / 1e6).toFixed(1)} M instructions` });
+    } else {
+      rows.push(await speed(m, `workload x400 ${tag}`, elf));
+    }
+  }
+  for (const p of handWritten().filter((q) => ['sort', 'recursion'].includes(q.name))) {
+    const elf = await compileCAsync(p.sources, join(scratchDir(), `${p.name}.bench.elf`), { march: 'rv32imc' });
+    rows.push(await speed(m, `${p.name} rv32imc`, elf));
+  }
+  return rows;
+}
+
+/** csmith seeds from 1 up until `count` programs have been compared (qemu > 5 s: skipped). */
+async function fuzzRows(m: Machine, count: number): Promise<BenchRow[]> {
+  let agree = 0;
+  let skipped = 0;
+  let instructions = 0;
+  let ms = 0;
+  let nextSeed = 1;
+  const bad: string[] = [];
+  const t0 = performance.now();
+  const compared = () => agree + bad.length;
+  const worker = async () => {
+    while (compared() < count) {
+      const seed = nextSeed++;
+      const p = csmith(seed);
+      const o = await differential(m, p, 'rv32imc', MAX_CYCLES, undefined, 5_000);
+      if (!o.ours) { skipped++; continue; }
+      if (compared() >= count) return;
+      const x = await differential(m, p, XCV, MAX_CYCLES, o.qemu);
+      instructions += o.ours.instructions + (x.ours?.instructions ?? 0);
+      ms += o.oursMs + x.oursMs;
+      if (o.mismatch || x.mismatch) bad.push(`seed ${seed}: ${o.mismatch ?? `CORE-V build: ${x.mismatch}`}`);
+      else agree++;
+      if (compared() % 25 === 0) process.stderr.write(`  csmith: ${compared()}/${count} compared\n`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  for (const b of bad) process.stderr.write(`MISMATCH ${b}\n`);
+  return [{
+    name: `csmith differential, ${compared()} programs`, value: agree, unit: 'agree',
+    note: `${bad.length} mismatches; seeds 1..${nextSeed - 1}, ${skipped} skipped (qemu > 5 s); each also built for CORE-V; ${(instructions / 1e6).toFixed(0)} M instructions at ${(instructions / ms / 1000).toFixed(0)} MIPS incl. loading; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  }];
+}
+
+export const simBench: Bench = {
+  name: 'sim',
+  run: async () => {
+    if (!toolsPresent(CLANG, QEMU, CSMITH)) return [{ name: 'sim (clang-19, qemu-user, csmith missing)', value: 0, unit: '' }];
+    const m = await nodeMachine();
+    const seedArg = process.argv.indexOf('--seeds');
+    const seeds = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 200;
+    return [...await speedRows(m), ...await fuzzRows(m, seeds)];
+  },
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stderr.write('running sim…\n');
+  const rows = await simBench.run();
+  console.log(formatTable(rows));
+  if (rows.some((r) => r.name.startsWith('csmith differential') && !/^0 mismatches/.test(r.note ?? ''))) process.exitCode = 1;
+}
