@@ -1,27 +1,17 @@
 // Acceptance: every Deeploy test vector in ../shared/deeploy-tests runs through the reference
 // interpreter with 0 mismatching elements against its golden outputs.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findTestDirs, SHARED_TESTS } from '../fuzz/corpus';
 import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { checkOutputs } from './compare';
 import { interpret } from './interpret';
 import { bindNpzInputs } from './npz-io';
 
-const ROOT = fileURLToPath(new URL('../../../../shared/deeploy-tests', import.meta.url));
-
-function findTests(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (!statSync(p).isDirectory()) continue;
-    if (existsSync(join(p, 'network.onnx'))) out.push(p);
-    out.push(...findTests(p));
-  }
-  return out;
-}
+const ROOT = fileURLToPath(SHARED_TESTS);
 
 /** Runs one test folder; returns the check and the interpretation time. */
 export function runFolder(dir: string) {
@@ -35,7 +25,7 @@ export function runFolder(dir: string) {
 }
 
 const present = existsSync(ROOT);
-const folders = present ? findTests(ROOT) : [];
+const folders = present ? findTestDirs() : [];
 
 describe.skipIf(!present)('shared Deeploy test vectors', () => {
   it('finds the test folders', () => {
