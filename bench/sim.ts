@@ -65,16 +65,18 @@ async function fuzzRows(m: Machine, count: number): Promise<BenchRow[]> {
   let instructions = 0;
   let ms = 0;
   let nextSeed = 1;
+  let reserved = 0;
   const bad: string[] = [];
   const t0 = performance.now();
   const compared = () => agree + bad.length;
   const worker = async () => {
-    while (compared() < count) {
+    while (reserved < count) {
       const seed = nextSeed++;
       const p = csmith(seed);
       const o = await differential(m, p, 'rv32imc', MAX_CYCLES, undefined, 5_000);
       if (!o.ours) { skipped++; continue; }
-      if (compared() >= count) return;
+      if (reserved >= count) return;
+      reserved++;
       const x = await differential(m, p, XCV, MAX_CYCLES, o.qemu);
       instructions += o.ours.instructions + (x.ours?.instructions ?? 0);
       ms += o.oursMs + x.oursMs;

@@ -1,0 +1,181 @@
+// Generates the wasm core's decoder and executor (AssemblyScript) from the ISA table: one
+// decode test per row, grouped by major opcode, and one `case` per executing row in the run
+// loop's switch. Run by build.ts; the output goes to src/sim/as/gen/ (not committed).
+import { extractAs } from '../isa/fields';
+import type { Field } from '../isa/fields';
+import { DECODE_ORDER, EXEC_ROWS, FIRST_OP, MAX_OPS, OP_ILLEGAL, TABLE, opOf, tableHash } from '../isa/table';
+import type { Row } from '../isa/table';
+
+const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
+
+// ------------------------------------------------------------------ decoder
+function decodeRowAs(r: Row): string {
+  const f = r.format;
+  const fld = (fl: Field | undefined) => (fl ? extractAs(fl, 'w') : '0');
+  const lines: string[] = [];
+  lines.push(`if ((w & ${hex(r.mask)}) == ${hex(r.match)}) { // ${r.id}`);
+  if (f.writesRd) lines.push(`  let rd: u32 = <u32>${fld(f.rd)}; if (rd == 0) rd = 32;`);
+  else lines.push(`  const rd: u32 = <u32>${fld(f.rd)};`);
+  lines.push(`  decImm = ${fld(f.imm)};`);
+  const c = r.size === 2 ? 1 : 0;
+  lines.push(`  return ${opOf(r)} | ${c << 9} | (rd << 10) | (<u32>${fld(f.rs1)} << 16) | (<u32>${fld(f.rs2)} << 21) | ((<u32>${fld(f.aux)} & 63) << 26);`);
+  lines.push('}');
+  return lines.map((l) => `      ${l}`).join('\n');
+}
+
+function decoderAs(): string {
+  const groups = new Map<string, Row[]>();
+  for (const r of DECODE_ORDER) {
+    const key = r.size === 4 ? `W${r.match & 0x7f}` : `C${(r.match & 3) | ((r.match >> 11) & 0x1c)}`;
+    if (r.size === 4 && (r.mask & 0x7f) !== 0x7f) throw new Error(`${r.id}: opcode bits not fixed`);
+    if (r.size === 2 && (r.mask & 0xe003) !== 0xe003) throw new Error(`${r.id}: compressed op/funct3 not fixed`);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const cases = (prefix: string) => [...groups.entries()].filter(([k]) => k.startsWith(prefix))
+    .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
+    .map(([k, rows]) => `    case ${k.slice(1)}: {\n${rows.map(decodeRowAs).join('\n')}\n      break;\n    }`).join('\n');
+  return `/** Decodes an instruction word into a predecoded entry's first word; the immediate goes to decImm. */
+export function decode(word: u32): u32 {
+  decImm = 0;
+  if ((word & 3) != 3) {
+    const w: u32 = word & 0xffff;
+    switch ((w & 3) | ((w >> 11) & 0x1c)) {
+${cases('C')}
+      default: break;
+    }
+    return ${OP_ILLEGAL};
+  }
+  const w: u32 = word;
+  switch (w & 0x7f) {
+${cases('W')}
+    default: break;
+  }
+  return ${OP_ILLEGAL};
+}`;
+}
+
+// ------------------------------------------------------------------ executor
+const EXPANDED = new Set(TABLE.filter((r) => r.expands).map((r) => r.expands!));
+
+/** Expands the exec mini-language (see Row.exec) into AssemblyScript. */
+function expandExec(r: Row): string {
+  const trapOut = 'return trapOut(S, pc, n, stall, ld, pw';
+  return (r.exec ?? '')
+    .replace(/\bW\(/g, 'store<i32>(R + (<usize>rd << 2), ')
+    .replace(/\bWX\(/g, 'wreg(R, ')
+    .replace(/\bCHECK\b/g, `if (fault != 0) ${trapOut}, fault, faultAddr)`)
+    .replace(/\bTRAP\(/g, `${trapOut}, `)
+    .replace(/\bSTOP\(/g, 'return leave(S, pc, n, stall, ld, pw, ')
+    .replace(/\bHWSYNC\b/g, 'e0 = hwEnd(S, 0); e1 = hwEnd(S, 1)')
+    .replace(/\bHWNEXT\b/g, 'if ((pc == e0) | (pc == e1)) pc = hwLoopBack(S, pc)');
+}
+
+function caseAs(r: Row, op: number): string {
+  const x = expandExec(r);
+  const uses = (re: RegExp) => re.test(x);
+  const decl: string[] = [];
+  const A = uses(/\bA\b/); const B = uses(/\bB\b/); const C = uses(/\bC\b/); const D = uses(/\bD\b/);
+  if (uses(/\brd\b/) || D) decl.push('const rd = <i32>((w >> 10) & 63);');
+  if (uses(/\brs1\b/) || A) decl.push('const rs1 = <i32>((w >> 16) & 31);');
+  if (uses(/\brs2\b/) || B) decl.push('const rs2 = <i32>((w >> 21) & 31);');
+  if (uses(/\baux\b/) || C) decl.push('const aux = (<i32>w) >> 26;');
+  if (uses(/\bimm\b/)) decl.push('const imm = load<i32>(e, 4);');
+  const tail = r.jumps ? '' : EXPANDED.has(r.id) ? ' pc += len;' : ' pc += 4;';
+  if (uses(/\blen\b/) || tail.includes('len')) decl.push('const len: u32 = 4 - ((w >> 8) & 2);');
+  if (A) decl.push('const A = load<i32>(R + (<usize>rs1 << 2));');
+  if (B) decl.push('const B = load<i32>(R + (<usize>rs2 << 2));');
+  if (C) decl.push('const C = load<i32>(R + (<usize>(aux & 31) << 2));');
+  if (D) decl.push('const D = load<i32>(R + (<usize>rd << 2));');
+  return `      case ${op}: { // ${r.id}\n        ${[...decl, x + tail].join('\n        ')}\n        break;\n      }`;
+}
+
+function executorAs(): string {
+  const cases = EXEC_ROWS.map((r, i) => caseAs(r, i + FIRST_OP)).join('\n');
+  return `/**
+ * Runs core \`core\` for at most \`budget\` instructions; returns STOP_BUDGET, STOP_ECALL (the
+ * host services the call; pc is past it) or STOP_TRAP (cause, pc, word in the core record).
+ * Everything hot lives in locals: pc, the instruction count n and the extra stall cycles.
+ */
+export function run(core: i32, budget: i32): i32 {
+  const S: usize = coreState(core);
+  const R: usize = S + REGS;
+  let pc: u32 = load<u32>(S + PC);
+  let n: i32 = 0;
+  let stall: i32 = 0;
+  let ld: i32 = load<i32>(S + LOAD_RD);
+  let pw: u32 = load<u32>(S + PREV_W);
+  let e0: u32 = hwEnd(S, 0);
+  let e1: u32 = hwEnd(S, 1);
+  const cyc0: u64 = load<u64>(S + CYCLES);
+  const ins0: u64 = load<u64>(S + INSTRET);
+  clearFault();
+  while (n < budget) {
+    let e: usize;
+    const o: u32 = pc - L2_BASE;
+    if (o < L2_SIZE) e = IC_L2 + (<usize>o << 2);
+    else {
+      e = icacheSlow(pc);
+      if (e == 0) return trapOut(S, pc, n, stall, ld, pw, (pc & 1) != 0 ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_FAULT, pc);
+    }
+    let w: u32 = load<u32>(e);
+    if ((w & OP_MASK) == OP_UNDECODED) w = decodeAt(e, pc);
+    // Load-use: one stall cycle when this instruction reads what the previous load wrote.
+    if (ld != 0) {
+      if (<i32>((w >> 16) & 31) == ld || <i32>((w >> 21) & 31) == ld) stall++;
+      ld = 0;
+    }
+    switch (w & OP_MASK) {
+${cases}
+      default: return trapOut(S, pc, n, stall, ld, pw, CAUSE_ILLEGAL, 0);
+    }
+    // Hardware loops: zero overhead, checked against the active loops' end addresses.
+    if ((pc == e0) | (pc == e1)) {
+      pc = hwLoopBack(S, pc);
+      e0 = hwEnd(S, 0);
+      e1 = hwEnd(S, 1);
+    }
+    pw = w;
+    n++;
+  }
+  return leave(S, pc, n, stall, ld, pw, STOP_BUDGET);
+}`;
+}
+
+export function generateAs(): string {
+  if (EXEC_ROWS.length + FIRST_OP > MAX_OPS) throw new Error('too many ops for the 9-bit op field');
+  return `// @ts-nocheck -- AssemblyScript generated by src/sim/gen/generate.ts from the ISA table. Do not edit.
+import * as L from '../layout';
+import {
+  CAUSE_BREAKPOINT, CAUSE_FETCH_FAULT, CAUSE_FETCH_MISALIGNED, CAUSE_ILLEGAL, CYCLES, IC_L2,
+  INSTRET, L2_BASE, L2_SIZE, LOAD_RD, OP_MASK, OP_UNDECODED, PC, PREV_W, REGS, STOP_BUDGET,
+  STOP_ECALL, HW_START, HW_END, HW_COUNT,
+} from '../layout';
+import { LB, LBU, LH, LHU, LW, SB, SH, SW, clearFault, fault, faultAddr, fetch16, mis1, mis2, mis4, tgt } from '../mem';
+import {
+  CSR_CLEAR, CSR_SET, CSR_WRITE, bfExtract, bfExtractU, bfInsert, bfMask, bitrev, clipS, coreState,
+  csrAccess, csrExtra, flushICache, hwEnd, hwLoopBack, hwSet, icacheFilled, icacheSlow, leave, pickB, pickH, rnd,
+  sraN, srlN, trapOut, wreg,
+} from '../core';
+
+export const TABLE_HASH: u32 = ${tableHash()};
+export const NUM_OPS: i32 = ${EXEC_ROWS.length + FIRST_OP};
+
+let decImm: i32 = 0;
+export function decodedImm(): i32 { return decImm; }
+
+${decoderAs()}
+
+/** Fills a cache entry for the instruction at pc. */
+export function decodeAt(e: usize, pc: u32): u32 {
+  const lo = fetch16(pc);
+  const word = (lo & 3) == 3 ? lo | (fetch16(pc + 2) << 16) : lo;
+  const w0 = decode(word);
+  store<u32>(e, w0);
+  store<i32>(e, decImm, 4);
+  icacheFilled(e);
+  return w0;
+}
+
+${executorAs()}
+`;
+}

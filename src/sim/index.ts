@@ -1,0 +1,26 @@
+// The Siracusa simulator's public API (no DOM, no Node APIs): load the wasm core, run ELF
+// programs, disassemble. See src/sim/README.md for the layout of this folder.
+import { Machine } from './machine';
+import type { RunOptions, RunResult } from './machine';
+import { instantiateSim } from './wasm';
+import type { WasmSource } from './wasm';
+
+export { Machine, TRAP_NAMES } from './machine';
+export type { RunOptions, RunResult, StopReason, Trap, Region } from './machine';
+export { disassemble, disassembleBytes, REG_NAMES } from './disasm';
+export type { Disassembled } from './disasm';
+export { parseElf } from './elf';
+export type { Elf, Segment } from './elf';
+export { instantiateSim } from './wasm';
+export type { SimExports, WasmSource } from './wasm';
+
+/** A fresh machine on its own instance of the wasm core. */
+export async function createMachine(wasm: WasmSource): Promise<Machine> {
+  return new Machine(await instantiateSim(wasm));
+}
+
+/** Loads an ELF into `machine` and runs it to exit, trap or the cycle limit. */
+export function runElf(machine: Machine, elf: Uint8Array, opts: RunOptions = {}): RunResult {
+  machine.loadElf(elf);
+  return machine.runProgram(opts);
+}

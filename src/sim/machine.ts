@@ -1,0 +1,216 @@
+// The host side of a simulated machine: memory map, loading an ELF, per-core state, and the
+// run loop that services system calls between stretches of wasm execution. Today one core
+// runs bare programs; the state is per core (struct per core in wasm memory) so the cluster
+// can step N cores in lockstep or by events later.
+import { fail } from '../common/errors';
+import { disassemble } from './disasm';
+import { parseElf } from './elf';
+import type { SimExports } from './wasm';
+
+export interface Region { name: 'L2' | 'L1'; base: number; size: number; offset: number }
+
+/** Why a run stopped: the program exited, trapped, or ran out of its cycle budget. */
+export type StopReason = 'exit' | 'trap' | 'limit';
+
+export interface Trap {
+  /** RISC-V mcause number and its name. */
+  cause: number;
+  name: string;
+  pc: number;
+  /** The instruction word at pc and its disassembly. */
+  insn: number;
+  disasm: string;
+  /** The faulting address (access faults) or the instruction word (illegal instruction). */
+  tval: number;
+}
+
+export interface RunResult {
+  stopped: StopReason;
+  /** The code passed to exit(); null unless stopped is 'exit'. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  cycles: number;
+  instructions: number;
+  trap?: Trap;
+}
+
+export interface RunOptions {
+  /** Stop after about this many cycles (default 10^10). */
+  maxCycles?: number;
+  /** Instructions per call into wasm between checks (default 10^7). */
+  chunk?: number;
+}
+
+export const TRAP_NAMES: Record<number, string> = {
+  0: 'misaligned instruction fetch', 1: 'instruction access fault', 2: 'illegal instruction',
+  3: 'breakpoint', 5: 'load access fault', 7: 'store access fault',
+};
+
+const STOP_BUDGET = 0;
+const STOP_ECALL = 1;
+const STOP_TRAP = 2;
+const SYS_WRITE = 64;
+const SYS_EXIT = 93;
+const SYS_EXIT_GROUP = 94;
+const ENOSYS = 38;
+const REG_A0 = 10;
+const REG_A7 = 17;
+
+/** Core record fields, by index of the wasm export coreField(i). */
+const CORE_FIELDS = ['pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid'] as const;
+type CoreField = (typeof CORE_FIELDS)[number];
+
+export class Machine {
+  readonly regions: readonly Region[];
+  private readonly field: Record<CoreField, number>;
+
+  constructor(readonly wasm: SimExports) {
+    this.regions = [
+      { name: 'L2', base: wasm.l2Base() >>> 0, size: wasm.l2Size(), offset: wasm.memL2() },
+      { name: 'L1', base: wasm.l1Base() >>> 0, size: wasm.l1Size(), offset: wasm.memL1() },
+    ];
+    this.field = Object.fromEntries(CORE_FIELDS.map((f, i) => [f, wasm.coreField(i)])) as Record<CoreField, number>;
+  }
+
+  /** Views are made per access: the memory has a fixed size, but this stays correct if it grows. */
+  private get bytes(): Uint8Array { return new Uint8Array(this.wasm.memory.buffer); }
+  private get view(): DataView { return new DataView(this.wasm.memory.buffer); }
+
+  /** The wasm offset of [addr, addr + len) if it lies inside one region. */
+  offsetOf(addr: number, len: number): number | undefined {
+    const a = addr >>> 0;
+    for (const r of this.regions) if (a >= r.base && a + len <= r.base + r.size) return r.offset + (a - r.base);
+    return undefined;
+  }
+
+  private mapped(addr: number, len: number, what: string): number {
+    const off = this.offsetOf(addr, len);
+    if (off === undefined) {
+      const map = this.regions.map((r) => `${r.name} 0x${r.base.toString(16)}..0x${(r.base + r.size).toString(16)}`).join(', ');
+      fail('bad-file', `${what} at 0x${(addr >>> 0).toString(16)} (${len} bytes) is outside the memory map (${map})`);
+    }
+    return off;
+  }
+
+  write(addr: number, data: Uint8Array): void {
+    this.bytes.set(data, this.mapped(addr, data.length, 'write'));
+  }
+
+  read(addr: number, len: number): Uint8Array {
+    const off = this.mapped(addr, len, 'read');
+    return this.bytes.slice(off, off + len);
+  }
+
+  readWord(addr: number): number { return this.view.getUint32(this.mapped(addr, 4, 'read'), true); }
+  writeWord(addr: number, v: number): void { this.view.setUint32(this.mapped(addr, 4, 'write'), v >>> 0, true); }
+
+  /** Zeroes all memory and empties the instruction cache. */
+  clearMemory(): void {
+    for (const r of this.regions) this.bytes.fill(0, r.offset, r.offset + r.size);
+    this.wasm.flushICache();
+  }
+
+  /** Call after writing code into memory behind the simulator's back. */
+  codeChanged(): void { this.wasm.flushICache(); }
+
+  // ---------------------------------------------------------------- cores
+  resetCore(core: number, pc: number, hartid = core): void {
+    if ((pc & 1) !== 0) fail('bad-file', `entry point 0x${(pc >>> 0).toString(16)} is not halfword aligned`);
+    this.wasm.resetCore(core, pc >>> 0, hartid);
+  }
+
+  private base(core: number): number { return this.wasm.coreBase(core); }
+  reg(core: number, r: number): number { return r === 0 ? 0 : this.view.getInt32(this.base(core) + r * 4, true); }
+  setReg(core: number, r: number, v: number): void { if (r !== 0) this.view.setInt32(this.base(core) + r * 4, v | 0, true); }
+  pc(core: number): number { return this.view.getUint32(this.base(core) + this.field.pc, true); }
+  setPc(core: number, pc: number): void { this.view.setUint32(this.base(core) + this.field.pc, pc >>> 0, true); }
+  cycles(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.cycles, true)); }
+  instret(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.instret, true)); }
+  /** Hardware loop L's [start, end, count]. */
+  hwloop(core: number, L: 0 | 1): [number, number, number] {
+    const b = this.base(core) + this.field.hwloop + L * 12;
+    return [this.view.getUint32(b, true), this.view.getUint32(b + 4, true), this.view.getUint32(b + 8, true)];
+  }
+
+  trap(core: number): Trap {
+    const b = this.base(core);
+    const cause = this.view.getInt32(b + this.field.cause, true);
+    const pc = this.view.getUint32(b + this.field.trapPc, true);
+    const insn = this.view.getUint32(b + this.field.trapInsn, true);
+    return {
+      cause, name: TRAP_NAMES[cause] ?? `cause ${cause}`, pc, insn,
+      disasm: disassemble(insn, pc).text, tval: this.view.getUint32(b + this.field.trapTval, true),
+    };
+  }
+
+  /** Runs core 0 for at most `budget` instructions; returns the raw stop code. */
+  step(core: number, budget: number): number { return this.wasm.run(core, budget); }
+
+  // ---------------------------------------------------------------- programs
+  /** Loads an ELF's segments (memory cleared first) and puts core 0 at its entry. */
+  loadElf(bytes: Uint8Array, name = 'program.elf'): void {
+    const elf = parseElf(bytes, name);
+    this.clearMemory();
+    for (const s of elf.segments) {
+      const off = this.offsetOf(s.vaddr, s.memsz);
+      if (off === undefined) {
+        const map = this.regions.map((r) => `${r.name} 0x${r.base.toString(16)}..0x${(r.base + r.size).toString(16)}`).join(', ');
+        fail('bad-file', `segment at 0x${s.vaddr.toString(16)} (${s.memsz} bytes) is outside the Siracusa memory map (${map})`,
+          name, 'link the program for L2 (0x1c000000) or L1 (0x10000000)');
+      }
+      this.bytes.set(s.data, off);
+    }
+    this.wasm.flushICache();
+    this.resetCore(0, elf.entry, 0);
+  }
+
+  /**
+   * Runs core 0 until it exits, traps or reaches maxCycles, servicing Linux-style system
+   * calls: a7 = 64 write(fd, buf, len) to stdout / stderr, a7 = 93 or 94 exit(code).
+   */
+  runProgram(opts: RunOptions = {}): RunResult {
+    const maxCycles = opts.maxCycles ?? 1e10;
+    const chunk = opts.chunk ?? 10_000_000;
+    const out: Uint8Array[] = [];
+    const err: Uint8Array[] = [];
+    let stopped: StopReason = 'limit';
+    let exitCode: number | null = null;
+    let trap: Trap | undefined;
+    for (;;) {
+      const left = maxCycles - this.cycles(0);
+      if (left <= 0) break;
+      // Every instruction takes at least one cycle; near the limit, approach it in shrinking
+      // steps so that a multi-cycle instruction mix overshoots by at most one instruction.
+      const why = this.step(0, left > chunk ? chunk : Math.max(1, Math.floor(left / 4)));
+      if (why === STOP_BUDGET) continue;
+      if (why === STOP_TRAP) { stopped = 'trap'; trap = this.trap(0); break; }
+      if (why !== STOP_ECALL) fail('internal', `the simulator core returned an unknown stop code ${why}`);
+      const nr = this.reg(0, REG_A7);
+      if (nr === SYS_EXIT || nr === SYS_EXIT_GROUP) { stopped = 'exit'; exitCode = this.reg(0, REG_A0); break; }
+      if (nr === SYS_WRITE) {
+        const fd = this.reg(0, REG_A0);
+        const buf = this.reg(0, 11) >>> 0;
+        const len = this.reg(0, 12) >>> 0;
+        const off = len === 0 ? 0 : this.offsetOf(buf, len);
+        if (off === undefined || (fd !== 1 && fd !== 2)) { this.setReg(0, REG_A0, -14); continue; } // EFAULT / EBADF
+        (fd === 1 ? out : err).push(this.bytes.slice(off, off + len));
+        this.setReg(0, REG_A0, len);
+        continue;
+      }
+      this.setReg(0, REG_A0, -ENOSYS);
+    }
+    const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
+    return {
+      stopped, exitCode, stdout: text(out), stderr: text(err),
+      cycles: this.cycles(0), instructions: this.instret(0), ...(trap ? { trap } : {}),
+    };
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { all.set(p, o); o += p.length; }
+  return all;
+}

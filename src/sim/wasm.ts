@@ -1,0 +1,51 @@
+// Loading the wasm core (src/sim/build/sim.wasm, built by `npm run build:sim`) in Node or in
+// the browser. No DOM and no Node APIs here: the caller hands over bytes, a Response or a URL.
+import { fail } from '../common/errors';
+import { EXEC_ROWS, FIRST_OP, tableHash } from './isa/table';
+
+/** The wasm module's exports (see src/sim/as/index.ts). */
+export interface SimExports {
+  memory: WebAssembly.Memory;
+  run(core: number, budget: number): number;
+  decode(word: number): number;
+  decodedImm(): number;
+  resetCore(core: number, pc: number, hartid: number): void;
+  flushICache(): void;
+  tableHash(): number;
+  numOps(): number;
+  maxCores(): number;
+  coreBase(core: number): number;
+  memL2(): number;
+  memL1(): number;
+  memEnd(): number;
+  l2Base(): number;
+  l2Size(): number;
+  l1Base(): number;
+  l1Size(): number;
+  coreField(i: number): number;
+}
+
+export type WasmSource = BufferSource | Response | URL | string | WebAssembly.Module;
+
+/** Instantiates the core; each call gives an independent simulator (its own memory). */
+export async function instantiateSim(source: WasmSource): Promise<SimExports> {
+  let instance: WebAssembly.Instance;
+  if (source instanceof WebAssembly.Module) {
+    instance = await WebAssembly.instantiate(source, {});
+  } else if (typeof source === 'string' || source instanceof URL || (typeof Response !== 'undefined' && source instanceof Response)) {
+    const res = source instanceof Response ? source : await fetch(source);
+    if (!res.ok) fail('internal', `could not fetch the simulator core (${res.status})`, String(res.url || source));
+    instance = (await WebAssembly.instantiate(await res.arrayBuffer(), {})).instance;
+  } else {
+    instance = (await WebAssembly.instantiate(source as BufferSource, {})).instance;
+  }
+  const x = instance.exports as unknown as SimExports;
+  if (x.tableHash() >>> 0 !== tableHash() || x.numOps() !== EXEC_ROWS.length + FIRST_OP) {
+    fail('internal', 'the simulator core was built from a different ISA table', 'src/sim/build/sim.wasm',
+      'rebuild it with `npm run build:sim`');
+  }
+  if (x.memory.buffer.byteLength < x.memEnd()) {
+    fail('internal', 'the simulator core has less memory than its layout needs', 'src/sim/gen/build.ts', 'rebuild with `npm run build:sim`');
+  }
+  return x;
+}
