@@ -2,6 +2,9 @@
 import type { StageName } from './events';
 import type { ParseResult, ReferenceResult } from './stages';
 import { writeNpz } from '../compiler/npz';
+import type { LowerResult } from '../compiler/lower/types';
+import { writeOnnx } from '../compiler/onnx/write';
+import { platformFor } from '../compiler/platforms';
 
 export interface Artifact {
   path: string;
@@ -20,7 +23,32 @@ export function artifactsOf(stage: StageName, result: unknown): Artifact[] {
       if (r.comparison) files.push({ path: 'comparison.json', data: JSON.stringify(r.comparison, null, 2) + '\n' });
       return files;
     }
+    case 'lower':
+      return lowerArtifacts(result as LowerResult);
     default:
       return [];
   }
+}
+
+/** lower/final.onnx (the lowered graph), passes.json (what each pass did), bindings.json. */
+function lowerArtifacts(r: LowerResult): Artifact[] {
+  const json = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+  const final = r.snapshots[r.snapshots.length - 1].graph;
+  const platform = platformFor(r.platform);
+  const passes = r.snapshots.map((s, i) => {
+    const ops: Record<string, number> = {};
+    for (const n of s.graph.nodes) ops[n.op] = (ops[n.op] ?? 0) + 1;
+    const check = r.checks.find((c) => c.snapshot === i);
+    return {
+      index: i, pass: s.pass, doc: s.doc, changed: s.changed, ms: Math.round(s.ms * 10) / 10,
+      nodes: s.graph.nodes.length, ops, removed: s.removed.length,
+      created: Object.entries(s.origin).filter(([name, from]) => from.length !== 1 || from[0] !== name).length,
+      check: check ? { errors: check.errors, total: check.total, ...(check.error ? { error: check.error } : {}) } : null,
+    };
+  });
+  return [
+    { path: 'final.onnx', data: writeOnnx(final) },
+    { path: 'passes.json', data: json({ platform: r.platform, title: platform.title, checkInputs: r.checkInputs, inputTypes: r.inputTypes, passes }) },
+    { path: 'bindings.json', data: json({ bindings: Object.values(r.bindings), failures: r.failures }) },
+  ];
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { validateConfig } from './config';
 import type { EventSink, StageName } from './events';
 import { STAGES } from './events';
+import { StageError } from './stage-error';
 import { STAGE_IMPLS } from './stages';
 
 export interface PipelineInput {
@@ -53,6 +54,8 @@ export async function runPipeline(input: PipelineInput, config: Config, sink: Ev
       if (opts.until === stage) break;
     }
   } catch (err) {
+    // A stage failing with a partial result (StageError) still shows it, then the error.
+    if (err instanceof StageError) sink({ type: 'stage', stage: current, result: err.result });
     sink({ type: 'error', stage: current, error: toErrorData(err, current) });
     sink({ type: 'done', ok: false, ms: performance.now() - t0 });
     return false;

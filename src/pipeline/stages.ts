@@ -8,6 +8,9 @@ import type { NpyArray } from '../compiler/npz';
 import { readNpz } from '../compiler/npz';
 import { readOnnx } from '../compiler/onnx/read';
 import { inferTypes } from '../compiler/shapes/infer';
+import { lowerFailure, lowerGraph } from '../compiler/lower/lower';
+import type { LowerResult } from '../compiler/lower/types';
+import { StageError } from './stage-error';
 import type { Config } from './config';
 import type { StageName } from './events';
 import type { PipelineInput } from './run';
@@ -71,10 +74,25 @@ const reference: StageImpl = ({ input, ctx }) => {
   return { outputs, comparison, unusedInputs: bound.unused, ms } satisfies ReferenceResult;
 };
 
+/**
+ * Lowers the parsed graph for the configured platform (passes, kernel binding, semantic check
+ * on inputs.npz when given). A node without a kernel, or a pass that changed the outputs,
+ * fails the stage with an error naming the node or pass, after reporting the result so the
+ * graph pane can still show every snapshot.
+ */
+const lower: StageImpl = ({ input, config, ctx, progress }) => {
+  const { graph } = ctx.parse as ParseResult;
+  const inputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
+  const result: LowerResult = lowerGraph(graph, config, { inputs, progress });
+  const failure = lowerFailure(result);
+  if (failure) throw new StageError(failure, result);
+  return result;
+};
+
 export const STAGE_IMPLS: Record<StageName, StageImpl | null> = {
   parse,
   reference,
-  lower: null,
+  lower,
   tile: null,
   codegen: null,
   run: null,

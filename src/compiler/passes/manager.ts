@@ -1,10 +1,16 @@
 // Runs a platform's pass list and records a snapshot after every pass, with provenance.
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
+import type { TensorValue } from '../interpret/interpret';
 import type { Pass, PassContext, Snapshot } from './types';
 
+export interface RunOptions {
+  /** inputs.npz values for the input graph (see PassContext.inputs). */
+  inputs?: readonly TensorValue[];
+}
+
 export function runPasses(input: Graph, passes: readonly Pass[],
-  onPass?: (done: number, total: number, name: string) => void): Snapshot[] {
+  onPass?: (done: number, total: number, name: string) => void, opts: RunOptions = {}): Snapshot[] {
   const snaps: Snapshot[] = [{
     pass: 'input', doc: 'The graph as parsed from the ONNX file.', graph: input, changed: false,
     origin: Object.fromEntries(input.nodes.map((n) => [n.name, [n.name]])), removed: [], ms: 0,
@@ -14,7 +20,7 @@ export function runPasses(input: Graph, passes: readonly Pass[],
     onPass?.(i, passes.length, pass.name);
     const t0 = performance.now();
     const derived: Record<string, string[]> = {};
-    const ctx = makeContext(g, derived);
+    const ctx = makeContext(g, derived, opts.inputs);
     const out = pass.run(g, ctx);
     const ms = performance.now() - t0;
     snaps.push({ pass: pass.name, doc: pass.doc, graph: out, changed: out !== g && !sameGraph(g, out), ...provenance(g, out, derived, pass.name), ms });
@@ -23,10 +29,11 @@ export function runPasses(input: Graph, passes: readonly Pass[],
   return snaps;
 }
 
-function makeContext(g: Graph, derived: Record<string, string[]>): PassContext {
+function makeContext(g: Graph, derived: Record<string, string[]>, inputs?: readonly TensorValue[]): PassContext {
   const used = new Set<string>([...g.nodes.map((n) => n.name), ...Object.keys(g.initializers), ...Object.keys(g.types),
     ...g.inputs.map((v) => v.name), ...g.outputs.map((v) => v.name), ...g.nodes.flatMap((n) => n.outputs)]);
   return {
+    inputs,
     fresh(base) {
       let name = base;
       for (let k = 1; used.has(name); k++) name = `${base}_${k}`;

@@ -2,6 +2,7 @@
 // the pass and, for each of its nodes, which nodes of the previous graph it came from. That
 // provenance is what lets the graph pane show "what became what" as a lookup.
 import type { Graph } from '../ir/graph';
+import type { TensorValue } from '../interpret/interpret';
 
 export interface PassContext {
   /** A node or tensor name not used in the graph being rewritten (nor handed out before). */
@@ -12,6 +13,11 @@ export interface PassContext {
    * helper node (an inserted Transpose) serves it. Kept nodes need no declaration.
    */
   derive(name: string, sources: string[]): void;
+  /**
+   * Values of the graph inputs the network is being deployed for (inputs.npz, by position in
+   * the pipeline's input graph), when given. Only input typing reads them.
+   */
+  readonly inputs?: readonly TensorValue[];
 }
 
 export interface Pass {

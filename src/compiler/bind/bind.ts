@@ -1,0 +1,93 @@
+// Kernel binding: every node of the lowered graph is matched against its platform's kernel
+// catalogue, in the catalogue's order (specialised and NPU kernels first). The first kernel
+// whose requirements all hold is bound; when none fits, the failure names the node and, for
+// each candidate kernel, the first capability it lacks.
+import type { Graph, Node } from '../ir/graph';
+import { initializerToInt } from '../ops/core/convert';
+import { lookupOp } from '../ops';
+import { readAttrs, whereNode } from '../ops/types';
+import type { Binding, BindingFailure } from '../lower/types';
+import { intTypeOf, valueRanges, type Range } from '../passes/ranges';
+import type { Platform } from '../platforms/types';
+import { dt, type NodeView, type Operand } from './catalogue';
+
+export interface BindOptions {
+  /** Value ranges of the graph inputs as the kernels see them (see input typing). */
+  inputRanges: Record<string, Range>;
+  cores: number;
+  wmem: boolean;
+  /** Notes for the nodes reading a graph input, by input name (e.g. Generic's input offset). */
+  inputNotes?: Record<string, string>;
+}
+
+export interface BindResult {
+  bindings: Record<string, Binding>;
+  failures: BindingFailure[];
+}
+
+export function bindGraph(g: Graph, platform: Platform, opts: BindOptions): BindResult {
+  const ranges = valueRanges(g, opts.inputRanges);
+  const constants = new Map<string, Float64Array>();
+  const operand = (name: string): Operand => {
+    const init = g.initializers[name];
+    const isConst = !!init && !g.inputs.some((v) => v.name === name);
+    let values: Float64Array | undefined;
+    if (isConst) {
+      values = constants.get(name);
+      if (!values) {
+        try {
+          values = initializerToInt(init).data;
+          constants.set(name, values);
+        } catch { /* a float constant: no values */ }
+      }
+    }
+    const range = ranges.get(name) ?? [-Infinity, Infinity];
+    return { name, shape: g.types[name]?.shape ?? init?.shape ?? [], range, type: intTypeOf(range), constant: isConst, values };
+  };
+  const bindings: Record<string, Binding> = {};
+  const failures: BindingFailure[] = [];
+  for (const node of g.nodes) {
+    const r = bindNode(node, platform, (n) => view(n, operand, opts));
+    if ('kernel' in r) {
+      const extra = node.inputs.map((i) => opts.inputNotes?.[i]).filter((x): x is string => !!x);
+      bindings[node.name] = extra.length ? { ...r, notes: [...(r.notes ?? []), ...extra] } : r;
+    } else failures.push(r);
+  }
+  return { bindings, failures };
+}
+
+function view(node: Node, operand: (name: string) => Operand, opts: BindOptions): NodeView {
+  const entry = lookupOp(node.domain, node.op);
+  const attrs = entry ? (readAttrs(node, entry.attrs, whereNode(node)) as Record<string, unknown>) : {};
+  return {
+    node, attrs, cores: opts.cores, wmem: opts.wmem,
+    // Omitted optional inputs stay in place (as empty constants) so indices match the op's inputs.
+    inputs: node.inputs.map((i) => (i ? operand(i) : { name: '', shape: [], range: [0, 0], type: 'int8', constant: true })),
+    outputs: node.outputs.filter(Boolean).map(operand),
+  };
+}
+
+function bindNode(node: Node, platform: Platform, makeView: (n: Node) => NodeView): Binding | BindingFailure {
+  const candidates = platform.kernels.filter((k) => k.op === node.op);
+  if (candidates.length === 0) {
+    const engines = platform.engines.map((e) => e.title).join(' / ');
+    return { node: node.name, op: node.op, reason: `the ${platform.title} kernel library has no kernel for ${node.op} (${engines})` };
+  }
+  const v = makeView(node);
+  const missing: { text: string; met: number }[] = [];
+  for (const k of candidates) {
+    const results = k.needs.map((req) => req(v));
+    const lack = results.find((m) => m !== undefined);
+    if (lack === undefined) {
+      const types = `${v.inputs.filter((o) => !o.constant).map(dt).join(', ') || 'no activations'} -> ${v.outputs.map(dt).join(', ')}`;
+      const notes = k.notes?.(v);
+      return { node: node.name, engine: k.engine, kernel: k.name(v), reason: `${k.doc} (${types})`, ...(notes ? { notes } : {}) };
+    }
+    missing.push({ text: `${k.name(v)} (${k.engine}): ${lack}`, met: results.findIndex((m) => m !== undefined) });
+  }
+  // The kernel that got furthest through its requirements first: its missing capability is the one that matters.
+  missing.sort((a, b) => b.met - a.met);
+  const [best, ...others] = missing;
+  const also = others.length ? ` (also tried ${others.map((m) => m.text).join('; ')})` : '';
+  return { node: node.name, op: node.op, reason: `no ${platform.title} kernel fits: ${best.text}${also}` };
+}

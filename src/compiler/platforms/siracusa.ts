@@ -1,0 +1,97 @@
+// Siracusa: an 8-core RV32 cluster with a 256 KiB L1 scratchpad, 2 MiB L2 and 16 MiB L3 behind
+// DMA. Its kernels are fused, requantized and channels-last, so the lowering fuses every op
+// with its requant, moves convolutions to NHWC and cleans up the Transposes that leaves.
+import { typeInputs } from '../passes/front/type-inputs';
+import { dropIdentity } from '../passes/front/drop-identity';
+import { sanitizeNames } from '../passes/front/sanitize-names';
+import { nameIo } from '../passes/front/name-io';
+import { dropEmptyInputs } from '../passes/front/drop-empty-inputs';
+import { duplicateSharedConstants } from '../passes/front/duplicate-shared-constants';
+import { foldConstants } from '../passes/front/fold-constants';
+import { skipEmptyConcat } from '../passes/cleanup/skip-empty-concat';
+import { dropIdentityRequants } from '../passes/requant/drop-identity-requants';
+import { splitRequantPerConsumer } from '../passes/requant/split-requant-per-consumer';
+import { mergeTrueIntegerDiv } from '../passes/requant/merge-true-integer-div';
+import { mergeIntegerDiv } from '../passes/requant/merge-integer-div';
+import { mergeIGelu } from '../passes/requant/merge-igelu';
+import { mergeIHardswish } from '../passes/requant/merge-ihardswish';
+import { fuseConvRequant } from '../passes/requant/fuse-conv-requant';
+import { constAddIntoRequant } from '../passes/requant/const-add-into-requant';
+import { fuseGemmRequant } from '../passes/requant/fuse-gemm-requant';
+import { fuseAddRequants } from '../passes/requant/fuse-add-requants';
+import { dropEmptyBias } from '../passes/cleanup/drop-empty-bias';
+import { dropSingletonReduceMean } from '../passes/cleanup/drop-singleton-reduce-mean';
+import { normalizeGemm } from '../passes/layout/normalize-gemm';
+import { nchwToNhwc } from '../passes/layout/nchw-to-nhwc';
+import { splitTransposesPerConsumer } from '../passes/layout/split-transposes-per-consumer';
+import { squashTransposesAroundAdd } from '../passes/layout/squash-transposes-around-add';
+import { mergeTransposePairs } from '../passes/layout/merge-transpose-pairs';
+import { foldTransposesIntoConstants } from '../passes/layout/fold-transposes-into-constants';
+import { dropIdentityTransposes } from '../passes/layout/drop-identity-transposes';
+import { cseTransposes } from '../passes/layout/cse-transposes';
+import { foldConstantReshapes } from '../passes/cleanup/fold-constant-reshapes';
+import { mergeReshapes } from '../passes/cleanup/merge-reshapes';
+import { dropOutputReshape } from '../passes/cleanup/drop-output-reshape';
+import { clusterKernels } from './siracusa-kernels';
+import { KiB, MiB, type Engine, type MemoryLevel, type Platform } from './types';
+
+const passes = [
+  // front: make the graph tidy and self-contained
+  typeInputs,                   // graph inputs typed from their values (int8, uint8, ...)
+  dropIdentity,                 // Identity nodes go
+  sanitizeNames,                // names become C identifiers
+  nameIo,                       // graph I/O named input_i / output_i
+  dropEmptyInputs,              // empty KV-cache inputs become empty constants
+  duplicateSharedConstants,     // each node owns its constants
+  foldConstants,                // constant subgraphs are evaluated
+  // requantization: every op absorbs the requant around it
+  skipEmptyConcat,              // Concat with an empty KV cache is a copy: gone
+  dropIdentityRequants,         // requants that change no value go (after Concat/Reshape/Transpose)
+  splitRequantPerConsumer,      // a requant feeding an Add or Concat and others: one copy each
+  mergeTrueIntegerDiv,          // TrueIntegerDiv folds into the requant's mul
+  mergeIntegerDiv,              // IntegerDiv + requant -> RQIntegerDiv
+  mergeIGelu,                   // iGELU + requant -> RequantizediGELU
+  mergeIHardswish,              // iHardswish + requant -> RequantizediHardswish
+  fuseConvRequant,              // Conv + requant -> RequantizedConv
+  constAddIntoRequant,          // a bias Add disappears into the requant after it
+  fuseGemmRequant,              // Gemm/MatMul + requant -> RequantizedGemm
+  fuseAddRequants,              // Add + input/output requants -> RequantizedAdd
+  dropEmptyBias,                // all-zero biases go
+  dropSingletonReduceMean,      // means over size-1 axes become Reshapes
+  // layout: what the kernels read
+  normalizeGemm,                // RequantizedGemm as A [M,K] x B [N,K] (transB = 1)
+  nchwToNhwc,                   // convs, pools, pads channels-last, Transposes around them
+  // Transpose clean-up
+  splitTransposesPerConsumer,   // one Transpose per reader
+  squashTransposesAroundAdd,    // T(a) + T(b) -> T(a + b)
+  mergeTransposePairs,          // T(T(x)) -> one Transpose (identity when they cancel)
+  foldTransposesIntoConstants,  // Transposes of weights are applied now
+  dropIdentityTransposes,       // identity Transposes go, size-1 moves become Reshapes
+  cseTransposes,                // identical Transposes of one tensor: one is kept
+  // Reshape clean-up
+  foldConstantReshapes,         // Reshapes of constants are applied now
+  mergeReshapes,                // Reshape chains collapse
+  dropOutputReshape,            // graph outputs are written in their producer's shape
+];
+
+export const SIRACUSA_MEMORY: MemoryLevel[] = [
+  { name: 'L1', bytes: 256 * KiB, base: 0x1000_0000, doc: 'cluster TCDM: 16 banks of 16 KiB, word-interleaved, 1-cycle access; tiles live here' },
+  { name: 'L2', bytes: 2 * MiB, doc: 'on-chip SoC SRAM (4 banks); ~12 cycles from the cluster; the cluster DMA moves tiles L2 <-> L1' },
+  { name: 'L3', bytes: 16 * MiB, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
+];
+
+export const CLUSTER: Engine = {
+  name: 'cluster', title: 'RISC-V cluster', cores: 8,
+  doc: '8 RV32IMC + Xpulp worker cores (hardware loops, post-increment loads, 4x int8 SIMD dot products) sharing L1, fork/join through the event unit',
+};
+
+export const siracusa: Platform = {
+  name: 'siracusa',
+  title: 'Siracusa',
+  description: 'The Siracusa SoC: an 8-core RISC-V cluster with L1/L2/L3 scratchpads and DMA. Every op is fused with its requant; convolutions run channels-last.',
+  passes,
+  memory: SIRACUSA_MEMORY,
+  engines: [CLUSTER],
+  kernels: clusterKernels,
+  inputTyping: 'as-is',
+};

@@ -1,0 +1,45 @@
+// A platform is data plus its code, in one file each: what it is, its pipeline listing (the
+// flat list of named passes the pass pane shows), its memory hierarchy, its engines, and the
+// kernel catalogue the binder matches nodes against. Nothing else in the compiler asks which
+// platform it is: it reads these fields.
+import type { KernelSpec } from '../bind/catalogue';
+import type { EngineName } from '../lower/types';
+import type { Pass } from '../passes/types';
+import type { PlatformName } from '../../pipeline/config';
+
+export interface MemoryLevel {
+  name: string;
+  bytes: number;
+  /** Base address, where the memory map is known. */
+  base?: number;
+  doc: string;
+}
+
+export interface Engine {
+  name: EngineName;
+  title: string;
+  /** Cores for a multi-core engine (the configured count may be lower). */
+  cores?: number;
+  doc: string;
+}
+
+export interface Platform {
+  name: PlatformName;
+  title: string;
+  description: string;
+  /** The pipeline listing: run in this order, one snapshot each. */
+  passes: readonly Pass[];
+  memory: readonly MemoryLevel[];
+  engines: readonly Engine[];
+  /** Binding tries the kernels for a node's op in this order; the first that fits wins. */
+  kernels: readonly KernelSpec[];
+  /**
+   * How graph inputs are typed for the kernels: 'as-is' keeps the type the values need
+   * (uint8 camera data stays uint8); 'signed-offset' makes unsigned inputs signed by
+   * subtracting 2^(w-1) (Deeploy's Generic platform), which codegen and kernels compensate.
+   */
+  inputTyping: 'as-is' | 'signed-offset';
+}
+
+export const KiB = 1024;
+export const MiB = 1024 * 1024;
