@@ -8,6 +8,8 @@ import { DEFAULT_CONFIG, validateConfig } from '../pipeline/config';
 import type { StageName } from '../pipeline/events';
 import type { BuiltinModel } from './builtins';
 import type { NamedBytes } from './files';
+import type { GraphPaneState } from './panes/graph/state';
+import { INITIAL_GRAPH_STATE } from './panes/graph/state';
 import type { StageViews } from './stageViews';
 import { freshStages } from './stageViews';
 
@@ -50,6 +52,8 @@ export interface PlaygroundState {
   progress: Progress | null;
   stages: StageViews;
   error: ShownError | null;
+  /** The graph pane: the snapshots on its two sides, the selected node (panes link through it). */
+  graph: GraphPaneState;
 }
 
 export const useStore = create<PlaygroundState>()(() => ({
@@ -62,6 +66,7 @@ export const useStore = create<PlaygroundState>()(() => ({
   progress: null,
   stages: freshStages(),
   error: null,
+  graph: INITIAL_GRAPH_STATE,
 }));
 
 /**
