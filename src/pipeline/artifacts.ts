@@ -15,7 +15,11 @@ export function artifactsOf(stage: StageName, result: unknown): Artifact[] {
   switch (stage) {
     case 'parse': {
       const r = result as ParseResult;
-      return [{ path: 'summary.json', data: JSON.stringify(r.stats, null, 2) + '\n' }];
+      return [
+        { path: 'summary.json', data: JSON.stringify(r.stats, null, 2) + '\n' },
+        // The parsed, typed graph (value_info filled in): opens in Netron with every shape shown.
+        { path: 'typed.onnx', data: writeOnnx(r.graph) },
+      ];
     }
     case 'reference': {
       const r = result as ReferenceResult;
