@@ -3,7 +3,7 @@
 
 export interface BenchRow {
   name: string;
-  /** The subject's figure and unit, e.g. 812 'ms'. */
+  /** The subject's figure and unit, e.g. 812 'ms'; NaN when it could not be measured (see note). */
   value: number;
   unit: string;
   /** What it is compared with, measured in the same run. */
@@ -31,9 +31,9 @@ export async function timeBest(fn: () => unknown, reps = 3): Promise<number> {
 export function formatTable(rows: BenchRow[]): string {
   const cells = rows.map((r) => [
     r.name,
-    `${fmt(r.value)} ${r.unit}`,
+    Number.isNaN(r.value) ? '-' : `${fmt(r.value)} ${r.unit}`,
     r.baseline ? `${r.baseline.name}: ${fmt(r.baseline.value)} ${r.unit}` : '',
-    r.baseline && r.baseline.value > 0 ? `${(r.value / r.baseline.value).toFixed(2)}x` : '',
+    r.baseline && r.baseline.value > 0 && !Number.isNaN(r.value) ? `${(r.value / r.baseline.value).toFixed(2)}x` : '',
     r.note ?? '',
   ]);
   const head = ['benchmark', 'value', 'baseline (same run)', 'ratio', 'note'];

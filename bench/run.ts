@@ -4,10 +4,11 @@ import { interpretBench, parseBench } from './frontend';
 import { fuzzBench } from './fuzz';
 import { simBench } from './sim';
 import { lowerBench } from './lower';
+import { layoutBench } from './layout';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, fuzzBench, simBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, fuzzBench, simBench];
 
 const filters = process.argv.slice(2);
 const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));

@@ -1,4 +1,5 @@
-// Starts the built app with `vite preview` and opens it in Debian's Chromium.
+// Starts the built app with `vite preview` and opens it in Debian's Chromium. The e2e suite
+// and the browser benchmarks (bench/browser.ts) share it.
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,10 @@ import { preview } from 'vite';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SHARED_TESTS = path.resolve(ROOT, '../shared/deeploy-tests');
 export const SCREENSHOTS = path.join(ROOT, 'e2e/screenshots');
+/** Debian's Chromium (apt-get install chromium), driven through playwright-core. */
+export const CHROMIUM = '/usr/bin/chromium';
+/** The production build `vite preview` serves (npm run build). */
+export const DIST = path.join(ROOT, 'dist');
 
 export interface Server {
   url: string;
@@ -18,8 +23,8 @@ export interface Server {
 
 /** Serves dist/ on a free port of 127.0.0.1 with the repo's vite.config.ts (COOP/COEP headers included). */
 export async function startPreview(): Promise<Server> {
-  if (!existsSync(path.join(ROOT, 'dist/index.html')))
-    throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
+  if (!existsSync(path.join(DIST, 'index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first');
   const server = await preview({
     root: ROOT,
     configFile: path.join(ROOT, 'vite.config.ts'),
@@ -33,7 +38,7 @@ export async function startPreview(): Promise<Server> {
 export function launchChromium(): Promise<Browser> {
   // playwright-core gives every launch a fresh temporary profile (its own --user-data-dir).
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],

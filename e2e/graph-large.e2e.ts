@@ -5,31 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Graph, Node } from '../src/compiler/ir/graph';
 import { writeOnnx } from '../src/compiler/onnx/write';
 import type { AppSession } from './browser';
 import { SCREENSHOTS, SHARED_TESTS, startApp } from './browser';
 import { nodeCount, openModelFile } from './graph-helpers';
-
-/**
- * n int8 nodes in blocks of four: a Relu, two parallel Relus on its output, and an Add
- * joining them (a network 3n/4 deep, so the layout has branches to order on every level).
- */
-function blockNetwork(n: number): Graph {
-  const nodes: Node[] = [];
-  const relu = (i: number, input: string): Node =>
-    ({ name: `relu_${i}`, op: 'Relu', domain: '', inputs: [input], outputs: [`t${i}`], attrs: {} });
-  let prev = 'x';
-  for (let i = 0; i < n; i += 4) {
-    nodes.push(relu(i, prev), relu(i + 1, `t${i}`), relu(i + 2, `t${i}`));
-    nodes.push({ name: `add_${i + 3}`, op: 'Add', domain: '', inputs: [`t${i + 1}`, `t${i + 2}`], outputs: [`t${i + 3}`], attrs: {} });
-    prev = `t${i + 3}`;
-  }
-  return {
-    name: 'blocks', nodes, initializers: {}, types: {}, opsets: [{ domain: '', version: 13 }],
-    inputs: [{ name: 'x', dtype: 'int8', shape: [1, 16] }], outputs: [{ name: prev, dtype: 'int8', shape: [1, 16] }],
-  };
-}
+import { blockNetwork } from './networks';
 
 /** Waits until a side has drawn `n` nodes (a big graph draws what is in view, at the next frame). */
 async function waitDrawn(page: Page, side: string, n: number): Promise<void> {

@@ -8,3 +8,7 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// Bench hooks: ?bench exposes window.__dpgBench for `npm run bench` (see bench-hooks.ts).
+if (new URLSearchParams(window.location.search).has('bench'))
+  void import('./bench-hooks').then((m) => m.installBenchHooks());

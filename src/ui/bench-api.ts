@@ -1,0 +1,18 @@
+// The contract of the bench-only hooks (bench-hooks.ts) with `npm run bench` (bench/browser.ts).
+// Only types and a name live here, so the Node side can import it without the app.
+import type { LayoutInput } from '../worker/graph-api';
+
+/** Where the hooks are: window.__dpgBench, set only when the app is opened with ?bench. */
+export const BENCH_GLOBAL = '__dpgBench';
+
+/** A hook's figures: flat numbers only, so they cross the page boundary cheaply. */
+export type BenchFigures = Record<string, number>;
+
+/**
+ * Each hook does one unit of work the way the app does it and returns a few figures; `ms`, if
+ * present, is the time measured inside the worker.
+ */
+export interface BenchHooks {
+  /** Lays a graph out in a graph worker (the same GraphClient and worker the graph pane uses). */
+  graphLayout(input: LayoutInput): Promise<{ ms: number; width: number; height: number; nodes: number }>;
+}
