@@ -5,6 +5,7 @@ import { formatError, toErrorData, type PlaygroundErrorData } from '../common/er
 import { artifactsOf } from '../pipeline/artifacts';
 import type { PipelineEvent, StageName } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
+import { nodeMilp } from '../compiler/tiling/milp-node';
 import type { ReferenceResult } from '../pipeline/stages';
 import { helpText, parseArgs, type CliOptions } from './args';
 import { loadTest } from './testdir';
@@ -38,7 +39,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       if (e.type === 'skipped') skipped.push(e);
       if (e.type === 'error') error = e.error;
       if (e.type === 'progress' && !opts.json && process.stderr.isTTY) process.stderr.write(`\r${e.stage}: ${e.message}\x1b[K`);
-    }, { until });
+    }, { until, milp: nodeMilp });
     if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
     if (opts.out) writeArtifacts(opts.out, results, out);

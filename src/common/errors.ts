@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'not-implemented'   // a pipeline stage that does not exist yet
   | 'cancelled'
   | 'limit'             // a size, time or cycle limit was hit
+  | 'does-not-fit'      // a layer or the network does not fit a memory level
   | 'internal';         // a bug: the message says so
 
 export interface PlaygroundErrorData {

@@ -5,6 +5,8 @@ import { writeNpz } from '../compiler/npz';
 import type { LowerResult } from '../compiler/lower/types';
 import { writeOnnx } from '../compiler/onnx/write';
 import { platformFor } from '../compiler/platforms';
+import type { TilePlan } from '../compiler/tiling/types';
+import { tilingTable } from '../compiler/tiling/report';
 
 export interface Artifact {
   path: string;
@@ -29,6 +31,8 @@ export function artifactsOf(stage: StageName, result: unknown): Artifact[] {
     }
     case 'lower':
       return lowerArtifacts(result as LowerResult);
+    case 'tile':
+      return tileArtifacts(result as TilePlan);
     default:
       return [];
   }
@@ -54,5 +58,13 @@ function lowerArtifacts(r: LowerResult): Artifact[] {
     { path: 'final.onnx', data: writeOnnx(final) },
     { path: 'passes.json', data: json({ platform: r.platform, title: platform.title, checkInputs: r.checkInputs, inputTypes: r.inputTypes, passes }) },
     { path: 'bindings.json', data: json({ bindings: Object.values(r.bindings), failures: r.failures }) },
+  ];
+}
+
+/** tile/plan.json (the whole memory plan: codegen's input) and tile/tiling.txt (the per-layer table). */
+function tileArtifacts(p: TilePlan): Artifact[] {
+  return [
+    { path: 'plan.json', data: JSON.stringify(p, null, 1) + '\n' },
+    { path: 'tiling.txt', data: tilingTable(p) },
   ];
 }

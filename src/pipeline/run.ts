@@ -7,6 +7,7 @@ import type { EventSink, StageName } from './events';
 import { STAGES } from './events';
 import { StageError } from './stage-error';
 import { STAGE_IMPLS } from './stages';
+import type { MilpSolver } from '../compiler/tiling/milp';
 
 export interface PipelineInput {
   /** The .onnx file's bytes. */
@@ -21,6 +22,8 @@ export interface PipelineInput {
 export interface RunOptions {
   /** Stop after this stage (inclusive). */
   until?: StageName;
+  /** The MILP solver for the tile stage: GLPK loads differently in Node and in the browser. */
+  milp?: () => Promise<MilpSolver>;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function runPipeline(input: PipelineInput, config: Config, sink: Ev
         progress(0, `${stage}…`);
         // Yield to the event loop so progress and cancel messages get through between stages.
         await new Promise((r) => setTimeout(r, 0));
-        const result = await impl({ input, config, ctx, progress });
+        const result = await impl({ input, config, ctx, progress, milp: opts.milp });
         ctx[stage] = result;
         if (result !== undefined) sink({ type: 'stage', stage, result });
         progress(1, `${stage} done`);

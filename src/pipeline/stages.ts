@@ -11,6 +11,10 @@ import { inferTypes } from '../compiler/shapes/infer';
 import { lowerFailure, lowerGraph } from '../compiler/lower/lower';
 import type { LowerResult } from '../compiler/lower/types';
 import { StageError } from './stage-error';
+import type { MilpSolver } from '../compiler/tiling/milp';
+import { planMemory } from '../compiler/tiling/plan';
+import type { TilePlan } from '../compiler/tiling/types';
+import { fail } from '../common/errors';
 import type { Config } from './config';
 import type { StageName } from './events';
 import type { PipelineInput } from './run';
@@ -21,6 +25,8 @@ export interface StageContext {
   /** Results of earlier stages, by name, for later stages to read. */
   ctx: Partial<Record<StageName, unknown>>;
   progress: (fraction: number, message: string) => void;
+  /** Loads the MILP solver (the host's GLPK build). */
+  milp?: () => Promise<MilpSolver>;
 }
 
 export type StageImpl = (s: StageContext) => Promise<unknown> | unknown;
@@ -89,11 +95,22 @@ const lower: StageImpl = ({ input, config, ctx, progress }) => {
   return result;
 };
 
+/**
+ * Tiles every layer for L1 and allocates every memory level (tile/plan.ts). Configurations
+ * that do not fit fail with the layer or level and the smallest size that would fit.
+ */
+const tile: StageImpl = async ({ config, ctx, progress, milp }) => {
+  const lower = ctx.lower as LowerResult;
+  if (!milp) fail('internal', 'no MILP solver was given to the pipeline', 'tile stage');
+  const solver = await milp();
+  return (await planMemory(lower, config, { solver, progress })) satisfies TilePlan;
+};
+
 export const STAGE_IMPLS: Record<StageName, StageImpl | null> = {
   parse,
   reference,
   lower,
-  tile: null,
+  tile,
   codegen: null,
   run: null,
 };

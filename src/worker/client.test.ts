@@ -7,6 +7,7 @@ import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineWorkerApi } from './api';
 import { PipelineClient } from './client';
 import { pipelineService } from './service';
+import { nodeMilp } from '../compiler/tiling/milp-node';
 
 const ADD = new URL('../../../shared/deeploy-tests/Kernels/Integer/Add/Regular/', import.meta.url);
 
@@ -43,7 +44,7 @@ const input = () => ({ model: new Uint8Array([1, 2, 3]), modelName: 'x.onnx' });
 
 describe('PipelineClient', () => {
   it('streams every event of a run and leaves the caller its bytes', async () => {
-    const { factory } = fakeWorkers(pipelineService);
+    const { factory } = fakeWorkers(pipelineService(nodeMilp));
     client = new PipelineClient(factory);
     const model = new Uint8Array(readFileSync(new URL('network.onnx', ADD)));
     const events: PipelineEvent[] = [];
@@ -56,7 +57,7 @@ describe('PipelineClient', () => {
   });
 
   it('reports a failing stage as an error event and a failed run', async () => {
-    client = new PipelineClient(fakeWorkers(pipelineService).factory);
+    client = new PipelineClient(fakeWorkers(pipelineService(nodeMilp)).factory);
     const events: PipelineEvent[] = [];
     const outcome = await client.compile({ model: new Uint8Array([0xff, 0xff, 0xff]), modelName: 'junk.onnx' },
       DEFAULT_CONFIG, (e) => events.push(e));

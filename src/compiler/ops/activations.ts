@@ -4,6 +4,7 @@ import type { TensorType } from '../ir/graph';
 import { numeric } from './core/dtypes';
 import type { IntTensor } from './core/tensor';
 import { defineOp, float, ONNX_DOMAINS } from './types';
+import { elementwiseRule } from '../tiling/rules';
 
 function map(x: IntTensor, f: (v: number) => number): IntTensor {
   const out = new Float64Array(x.data.length);
@@ -13,6 +14,7 @@ function map(x: IntTensor, f: (v: number) => number): IntTensor {
 
 export const Relu = defineOp({
   ops: ['Relu'],
+  tiling: elementwiseRule,
   domains: ONNX_DOMAINS,
   summary: 'max(x, 0)',
   inputs: [{ name: 'X' }],
@@ -32,6 +34,7 @@ function bound(v: number | undefined, dflt: number, what: string, where: string)
 
 export const Clip = defineOp({
   ops: ['Clip'],
+  tiling: elementwiseRule,
   domains: ONNX_DOMAINS,
   summary: 'clamp(x, min, max); bounds are attributes before opset 11 and optional inputs after',
   inputs: [{ name: 'input' }, { name: 'min', optional: true }, { name: 'max', optional: true }],

@@ -6,6 +6,7 @@ import { numeric, promote } from './core/dtypes';
 import { numel, shapeStr, type IntTensor } from './core/tensor';
 import { outSpatial, windowGeometry, type WindowAttrs } from './core/window';
 import { defineOp, int, ints, ONNX_DOMAINS, str, type AttrValues } from './types';
+import { convRule, poolRule } from '../tiling/rules';
 
 export const convAttrs = {
   auto_pad: str('NOTSET'),
@@ -57,6 +58,7 @@ export function evalConv(x: IntTensor, w: IntTensor, b: IntTensor | undefined, a
 
 export const Conv = defineOp({
   ops: ['Conv'],
+  tiling: convRule,
   domains: ONNX_DOMAINS,
   summary: 'y = conv(x, W) + B, exact integer accumulation (int32 in Deeploy kernels)',
   inputs: [{ name: 'X' }, { name: 'W' }, { name: 'B', optional: true }],
@@ -100,6 +102,7 @@ function poolGeometry(x: number[], a: AttrValues<typeof poolAttrs>, where: strin
 
 export const MaxPool = defineOp({
   ops: ['MaxPool'],
+  tiling: poolRule,
   domains: ONNX_DOMAINS,
   summary: 'maximum over each window; padding never wins',
   inputs: [{ name: 'X' }],

@@ -4,6 +4,7 @@ import { checkExact, floorDiv } from './core/exact';
 import { numeric } from './core/dtypes';
 import type { IntTensor } from './core/tensor';
 import { defineOp, DEEPLOY_DOMAINS, reqInt, type AttrValues } from './types';
+import { elementwiseRule } from '../tiling/rules';
 
 export const iGeluAttrs = { b: reqInt(), one: reqInt() };
 export const iHardswishAttrs = { one_over_six: reqInt(), three: reqInt(), six: reqInt() };
@@ -33,6 +34,7 @@ const same = ({ inputs, where }: { inputs: (TensorType | undefined)[]; where: st
 
 export const iGELU = defineOp({
   ops: ['iGELU'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'L = sign(x)*(-(min(|x|,-b) + b)^2 + one); y = x*floor((one + L)/2)',
   inputs: [{ name: 'data_in' }],
@@ -44,6 +46,7 @@ export const iGELU = defineOp({
 
 export const iHardswish = defineOp({
   ops: ['iHardswish'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'y = x * (clip(x + three, 0, six) * one_over_six)',
   inputs: [{ name: 'data_in' }],

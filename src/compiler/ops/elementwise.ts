@@ -7,6 +7,7 @@ import { checkExact, fits, truncDiv } from './core/exact';
 import { isIntegerDType, numeric, promote } from './core/dtypes';
 import { broadcastIndex, broadcastShapes, maxAbs, numel, sameShape, type IntTensor } from './core/tensor';
 import { defineOp, ONNX_DOMAINS, type InferArgs } from './types';
+import { elementwiseRule } from '../tiling/rules';
 
 function inferBinary({ inputs, where }: InferArgs<unknown>): TensorType[] {
   const a = numeric(inputs[0]!, 'input A', where), b = numeric(inputs[1]!, 'input B', where);
@@ -39,6 +40,7 @@ const binaryInputs = [{ name: 'A' }, { name: 'B' }] as const;
 
 export const Add = defineOp({
   ops: ['Add'],
+  tiling: elementwiseRule,
   domains: ONNX_DOMAINS,
   summary: 'A + B with numpy broadcasting (int32 accumulation in Deeploy, never saturating)',
   inputs: binaryInputs,
@@ -51,6 +53,7 @@ export const Add = defineOp({
 
 export const Sub = defineOp({
   ops: ['Sub'],
+  tiling: elementwiseRule,
   domains: ONNX_DOMAINS,
   summary: 'A - B with numpy broadcasting',
   inputs: binaryInputs,
@@ -63,6 +66,7 @@ export const Sub = defineOp({
 
 export const Mul = defineOp({
   ops: ['Mul'],
+  tiling: elementwiseRule,
   domains: ONNX_DOMAINS,
   summary: 'A * B with numpy broadcasting',
   inputs: binaryInputs,
@@ -75,6 +79,7 @@ export const Mul = defineOp({
 
 export const Div = defineOp({
   ops: ['Div'],
+  tiling: elementwiseRule,
   domains: ONNX_DOMAINS,
   summary: 'A / B: truncating integer division for integer dtypes; for float dtypes the quotient must be an integer',
   inputs: binaryInputs,

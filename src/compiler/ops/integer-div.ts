@@ -7,6 +7,7 @@ import { numeric, promote } from './core/dtypes';
 import { broadcastShapes, broadcastTo, maxAbs, type IntTensor } from './core/tensor';
 import { mapExact } from './deeploy-activations';
 import { defineOp, DEEPLOY_DOMAINS, reqInt, type AttrValues } from './types';
+import { elementwiseRule } from '../tiling/rules';
 
 export const integerDivAttrs = { Delta: reqInt(), eps: reqInt(), eta: reqInt() };
 
@@ -29,6 +30,7 @@ export function integerDiv(a: IntTensor, b: IntTensor, shape: number[], p: AttrV
 
 export const IntegerDiv = defineOp({
   ops: ['IntegerDiv'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'y = floor(A*Delta*eta / (B*eta + eps) + 1/2), broadcasting A and B',
   inputs: [{ name: 'A' }, { name: 'B' }],
@@ -50,6 +52,7 @@ export function trueDivCoeff(p: { Delta: number; eps: number; eta: number; y: nu
 
 export const TrueIntegerDiv = defineOp({
   ops: ['TrueIntegerDiv'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'y = x * floor(Delta*eta / (y*eta + eps)) (y is an attribute); always followed by a RequantShift',
   inputs: [{ name: 'data_in' }],

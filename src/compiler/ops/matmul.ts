@@ -6,6 +6,7 @@ import { numeric, promote } from './core/dtypes';
 import { accumulationFits, matmulInto, view } from './core/linear';
 import { broadcastIndex, broadcastShapes, broadcastTo, maxAbs, numel, shapeStr, type IntTensor } from './core/tensor';
 import { defineOp, float, int, ONNX_DOMAINS } from './types';
+import { gemmRule } from '../tiling/rules';
 
 interface MatmulPlan {
   M: number;
@@ -52,6 +53,7 @@ export function batchedMatmul(a: IntTensor, b: IntTensor, transA: boolean, trans
 
 export const MatMul = defineOp({
   ops: ['MatMul'],
+  tiling: gemmRule,
   domains: ONNX_DOMAINS,
   summary: 'numpy matmul: batched and broadcast; exact accumulation (int32 in Deeploy kernels)',
   inputs: [{ name: 'A' }, { name: 'B' }],
@@ -82,6 +84,7 @@ function integerCoeff(v: number, what: string, where: string): number {
 
 export const Gemm = defineOp({
   ops: ['Gemm'],
+  tiling: gemmRule,
   domains: ONNX_DOMAINS,
   summary: "Y = alpha * A' B' + beta * C (A' = A^T if transA, B' = B^T if transB); alpha and beta must be integers",
   inputs: [{ name: 'A' }, { name: 'B' }, { name: 'C', optional: true }],

@@ -8,9 +8,11 @@ import { levelsRange, shiftOfDiv } from './core/requant';
 import { col, rowLength, rowParam } from './core/rows';
 import { broadcastShapes, broadcastTo, maxAbs, shapeStr, type IntTensor } from './core/tensor';
 import { defineOp, DEEPLOY_DOMAINS, int, reqInt } from './types';
+import { elementwiseRule, lastAxisRule } from '../tiling/rules';
 
 export const iRMSNorm = defineOp({
   ops: ['iRMSNorm'],
+  tiling: lastAxisRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'per row of length L: std = isqrt(trunc(sum(x^2)/L) + 1); y = clip(trunc(x*w/std) >> log2(D))',
   inputs: [{ name: 'data_in' }, { name: 'weight' }],
@@ -41,6 +43,7 @@ export const iRMSNorm = defineOp({
 
 export const iLayerNorm = defineOp({
   ops: ['iLayerNorm'],
+  tiling: lastAxisRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'per row: nom = x - trunc(mean); den = isqrt(floor(mean(nom^2)) + 1); y = clip(floor((trunc(nom*w/den) + b) / D))',
   inputs: [{ name: 'data_in' }, { name: 'weight' }, { name: 'bias' }],
@@ -82,6 +85,7 @@ export const iLayerNorm = defineOp({
 
 export const iNoNorm = defineOp({
   ops: ['iNoNorm'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'y = clip(floor((x*w + b) * mul / D)): an elementwise affine map (w, b broadcast to x)',
   inputs: [{ name: 'data_in' }, { name: 'weights' }, { name: 'bias' }],

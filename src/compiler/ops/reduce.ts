@@ -5,6 +5,8 @@ import { optConstInts } from './core/constants';
 import { indexInput, numeric } from './core/dtypes';
 import { normAxis, numel, stridesOf, type IntTensor } from './core/tensor';
 import { defineOp, DEEPLOY_DOMAINS, int, ints, ONNX_DOMAINS, type InferArgs } from './types';
+import type { TileRule } from '../tiling/rules';
+import { whole } from '../tiling/region';
 
 const reduceAttrs = { axes: ints(), keepdims: int(1), noop_with_empty_axes: int(0) };
 type ReduceAttrs = { axes?: number[]; keepdims: number; noop_with_empty_axes: number };
@@ -61,10 +63,34 @@ function evalReduce(x: IntTensor, attrs: ReduceAttrs, axesInput: IntTensor | und
 /** floor(s/n + 1/2) = floor((2s + n) / 2n). */
 const roundHalfUp = (s: number, n: number) => floorDiv(2 * s + n, 2 * n);
 
+/**
+ * Tiling: kept axes may be cut, reduced axes stay whole (a tile's sums are complete). With
+ * keepdims = 0 the output's axes are the input's kept axes in order.
+ */
+const reduceRule: TileRule = {
+  name: 'reduce (reduced axes whole)',
+  splittable: (v) => v.output.map(() => true),
+  inputRegion: (v, i, out) => {
+    const x = v.inputs[i]!;
+    if (i !== 0) return whole(x);
+    const axes = reducedAxes(x.length, v.attrs as ReduceAttrs, v.constant(1), v.where);
+    const keep = (v.attrs as ReduceAttrs).keepdims !== 0;
+    let k = 0;
+    const start: number[] = [], size: number[] = [];
+    x.forEach((n, d) => {
+      if (axes.includes(d)) { start.push(0); size.push(n); if (keep) k++; return; }
+      start.push(out.start[k]); size.push(out.size[k]); k++;
+    });
+    return { start, size };
+  },
+  parallel: (v) => v.output.map((_, i) => i),
+};
+
 const reduceInputs = [{ name: 'data' }, { name: 'axes', optional: true, index: true }] as const;
 
 export const ReduceSum = defineOp({
   ops: ['ReduceSum'],
+  tiling: reduceRule,
   domains: ONNX_DOMAINS,
   summary: 'sum over axes (attribute before opset 13, input after)',
   inputs: reduceInputs,
@@ -76,6 +102,7 @@ export const ReduceSum = defineOp({
 
 export const ReduceMean = defineOp({
   ops: ['ReduceMean'],
+  tiling: reduceRule,
   domains: ONNX_DOMAINS,
   summary: 'mean over axes, rounded half up: floor(mean + 1/2) (what the Deeploy golden outputs hold)',
   inputs: reduceInputs,
@@ -88,6 +115,7 @@ export const ReduceMean = defineOp({
 
 export const IntegerMean = defineOp({
   ops: ['IntegerMean'],
+  tiling: reduceRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'Deeploy integer mean over axes: floor(mean(x) + 0.5)',
   inputs: reduceInputs,

@@ -3,6 +3,7 @@ import type { TensorType } from '../ir/graph';
 import { numeric } from './core/dtypes';
 import { levelsRange, paramLayout, requantize, shiftOfDiv } from './core/requant';
 import { defineOp, DEEPLOY_DOMAINS, reqInt } from './types';
+import { elementwiseRule } from '../tiling/rules';
 
 export const requantAttrs = {
   div: reqInt({ doc: 'a power of two 2^s' }),
@@ -12,6 +13,7 @@ export const requantAttrs = {
 
 export const RequantShift = defineOp({
   ops: ['RequantShift'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'y = clip((x*mul + add + 2^(s-1)) >> s) with div = 2^s (round half up); mul/add scalar, broadcast or per channel (axis 1)',
   inputs: [{ name: 'data_in' }, { name: 'mul' }, { name: 'add' }],

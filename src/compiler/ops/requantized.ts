@@ -15,6 +15,7 @@ import { iGeluAttrs, igelu, iHardswishAttrs, ihardswish, mapExact } from './deep
 import { integerDiv, integerDivAttrs } from './integer-div';
 import { batchedMatmul, matmulPlan, matmulWork } from './matmul';
 import { defineOp, DEEPLOY_DOMAINS, float, int, reqInt, type AttrSpecs, type AttrValues } from './types';
+import { convRule, elementwiseRule, gemmRule } from '../tiling/rules';
 
 const outAttrs = {
   shift: int(),
@@ -59,6 +60,7 @@ function withOut<S extends AttrSpecs>(s: S): S & typeof outAttrs {
 
 export const RequantizedConv = defineOp({
   ops: ['RequantizedConv'],
+  tiling: convRule,
   domains: DEEPLOY_DOMAINS,
   summary: "Conv + RequantShift: y = clip((conv(x, W)*mul + add') >> s), add' = add + 2^(s-1)",
   inputs: [{ name: 'X' }, { name: 'W' }, { name: 'mul' }, { name: 'add' }, { name: 'shift', optional: true }],
@@ -80,6 +82,7 @@ export const RequantizedConv = defineOp({
 
 export const RequantizedGemm = defineOp({
   ops: ['RequantizedGemm'],
+  tiling: gemmRule,
   domains: DEEPLOY_DOMAINS,
   summary: "Gemm/MatMul + RequantShift: y = clip((A'·B'*mul + C') >> s), C' = round(bias*mul) + add + 2^(s-1); batched like MatMul",
   inputs: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'mul' }],
@@ -126,6 +129,7 @@ function rqAddParts(attrs: Record<string, number | undefined>, where: string): R
 
 export const RequantizedAdd = defineOp({
   ops: ['RequantizedAdd'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift) with scalar attributes rqs1_/rqs2_/rqsOut_* (add includes the rounding)',
   inputs: [{ name: 'A' }, { name: 'B' }],
@@ -158,6 +162,7 @@ function requantAfter(v: IntTensor, mul: IntTensor, add: IntTensor, shift: numbe
 
 export const RequantizediHardswish = defineOp({
   ops: ['RequantizediHardswish'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'iHardswish + RequantShift: y = clip((ihardswish(x)*mul + add + 2^(s-1)) >> s), mul/add/shift scalar attributes',
   inputs: [{ name: 'data_in' }],
@@ -174,6 +179,7 @@ export const RequantizediHardswish = defineOp({
 
 export const RequantizediGELU = defineOp({
   ops: ['RequantizediGELU'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'iGELU + RequantShift: y = clip((igelu(x)*mul + add + 2^(s-1)) >> s)',
   inputs: [{ name: 'data_in' }, { name: 'mul' }, { name: 'add' }, { name: 'shift', optional: true }],
@@ -191,6 +197,7 @@ export const RequantizediGELU = defineOp({
 
 export const RQIntegerDiv = defineOp({
   ops: ['RQIntegerDiv'],
+  tiling: elementwiseRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'IntegerDiv + RequantShift: y = clip((intdiv(A, B)*mul + add + 2^(s-1)) >> s)',
   inputs: [{ name: 'A' }, { name: 'B' }, { name: 'mul' }, { name: 'add' }, { name: 'shift', optional: true }],

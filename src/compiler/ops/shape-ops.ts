@@ -6,6 +6,8 @@ import { constInts, optConstInts } from './core/constants';
 import { indexInput, promote } from './core/dtypes';
 import { normAxis, numel, shapeStr, stridesOf, tensor, transposeData, type IntTensor } from './core/tensor';
 import { defineOp, float, int, ints, ONNX_DOMAINS, reqInt, str, type InferArgs } from './types';
+import { concatRule, transposeRule, wholeRule, type TileRule } from '../tiling/rules';
+import { clip, whole } from '../tiling/region';
 
 /** Same data, new shape (values are immutable, so sharing the array is safe). */
 function reshaped(x: IntTensor, shape: number[]): IntTensor {
@@ -117,6 +119,7 @@ function permOf(perm: number[] | undefined, rank: number, where: string): number
 
 export const Transpose = defineOp({
   ops: ['Transpose'],
+  tiling: transposeRule,
   domains: ONNX_DOMAINS,
   summary: 'permute axes: output axis i is input axis perm[i] (default: reverse)',
   inputs: [{ name: 'data' }],
@@ -134,6 +137,7 @@ export const Transpose = defineOp({
 
 export const Concat = defineOp({
   ops: ['Concat'],
+  tiling: concatRule,
   domains: ONNX_DOMAINS,
   summary: 'join tensors along axis (empty inputs, e.g. a prefill KV cache, contribute nothing)',
   inputs: [{ name: 'inputs', variadic: true }],
@@ -245,6 +249,7 @@ function gatherStrided(x: IntTensor, starts: number[], steps: number[], shape: n
 
 export const Slice = defineOp({
   ops: ['Slice'],
+  tiling: wholeRule,
   domains: ONNX_DOMAINS,
   summary: 'x[starts:ends:steps] along axes (inputs from opset 10, attributes before)',
   inputs: [{ name: 'data' }, { name: 'starts', optional: true, index: true }, { name: 'ends', optional: true, index: true },
@@ -300,8 +305,27 @@ function padShape(shape: number[], spec: PadSpec, where: string): number[] {
   return out;
 }
 
+/** Tiling: an output tile reads the same region shifted back by the begin pads, clipped to the input. */
+const padRule: TileRule = {
+  name: 'pad (shifted region)',
+  splittable: (v) => v.output.map(() => true),
+  inputRegion: (v, i, out) => {
+    const x = v.inputs[i]!;
+    if (i !== 0) return whole(x);
+    const spec = padSpec(v.attrs as PadAttrs, x.length, (j) => v.constant(j), v.where);
+    const start: number[] = [], size: number[] = [];
+    x.forEach((n, d) => {
+      const [s, k] = clip(out.start[d] - spec.begin[d], out.size[d], n);
+      start.push(s); size.push(k);
+    });
+    return { start, size };
+  },
+  parallel: (v) => v.output.map((_, i) => i),
+};
+
 export const Pad = defineOp({
   ops: ['Pad'],
+  tiling: padRule,
   domains: ONNX_DOMAINS,
   summary: 'constant padding: pads = [begin_0..begin_n, end_0..end_n] (attribute before opset 11, input after; NCHW order when channels_first = 0)',
   inputs: [{ name: 'data' }, { name: 'pads', optional: true, index: true }, { name: 'constant_value', optional: true },
@@ -348,6 +372,7 @@ export const Pad = defineOp({
 
 export const Gather = defineOp({
   ops: ['Gather'],
+  tiling: wholeRule,
   domains: ONNX_DOMAINS,
   summary: 'take slices along axis at the given (possibly negative) indices',
   inputs: [{ name: 'data' }, { name: 'indices', index: true }],

@@ -7,6 +7,7 @@ import { checkExact, floorDiv, shiftRight } from './core/exact';
 import { numeric } from './core/dtypes';
 import { rowLength } from './core/rows';
 import { defineOp, DEEPLOY_DOMAINS, int, reqInt, type InferArgs } from './types';
+import { lastAxisRule, wholeRule } from '../tiling/rules';
 
 function inferRowwise({ inputs, where }: InferArgs<unknown>): TensorType[] {
   const x = numeric(inputs[0]!, 'the input', where);
@@ -22,6 +23,7 @@ function rowMax(X: Float64Array, r: number, L: number): number {
 
 export const iSoftmax = defineOp({
   ops: ['iSoftmax'],
+  tiling: lastAxisRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'xt = x - max; z = floor(-xt/log2); p = xt + z*log2; e = (A*(p+B)^2 + C) >> z; y = clip(floor(e*(n-1)/sum(e)), 0, n-1)',
   inputs: [{ name: 'data_in' }],
@@ -61,6 +63,7 @@ const ITA_ONE = 256;
 
 export const ITAMax = defineOp({
   ops: ['ITAMax'],
+  tiling: lastAxisRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'shift_j = floor((max - x_j)/32 + 1/2); S = sum(256 >> shift_j); y_j = floor(n*(n-1)/S) >> shift_j (n = 256)',
   inputs: [{ name: 'data_in' }],
@@ -87,6 +90,7 @@ export const ITAMax = defineOp({
 
 export const ITAPartialMax = defineOp({
   ops: ['ITAPartialMax'],
+  tiling: wholeRule,
   domains: DEEPLOY_DOMAINS,
   summary: 'ITAMax over groups of group_width columns, shifting the running sum right when the maximum grows; output 0..n/2-1',
   inputs: [{ name: 'data_in' }],

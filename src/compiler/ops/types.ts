@@ -4,6 +4,7 @@
 import type { Attr, Initializer, Node, TensorType } from '../ir/graph';
 import { fail } from '../../common/errors';
 import type { IntTensor } from './core/tensor';
+import type { TileRule } from '../tiling/rules';
 
 // ---------------------------------------------------------------------------------------------
 // Attributes
@@ -169,8 +170,8 @@ export interface OpEntry<S extends AttrSpecs = AttrSpecs> {
    * is the output element count. Shape inference refuses graphs beyond MAX_WORK.
    */
   work?(a: { inputs: (TensorType | undefined)[]; outputs: TensorType[]; attrs: AttrValues<S> }): number;
-  /** Tiling constraints (a later issue). */
-  tiling?: unknown;
+  /** Tiling constraints: which output dims may be cut and what each input tile needs; whole when absent. */
+  tiling?: TileRule;
   /** Kernel bindings per platform (a later issue). */
   kernels?: Record<string, unknown>;
 }

@@ -120,6 +120,19 @@ export const siracusaNeureka: Platform = {
   engines: [CLUSTER, {
     name: 'neureka', title: 'N-EUREKA NPU',
     doc: '6x6 spatial PEs, 32 input x 32 output channels, bit-serial int8 weights; modes 1x1, 3x3 dense, 3x3 depthwise; stride 1; reads activations from L1 at ~32 B/cycle',
+    tiling: {
+      // The PE array computes 6x6 output pixels x 32 output channels at a time: a tile that is
+      // not a whole number of such subtiles leaves PEs idle (the tiler prefers whole subtiles).
+      efficiency: (_v, tile) => {
+        const used = (n: number, q: number) => n / (Math.ceil(n / q) * q);
+        const c = tile[tile.length - 1], [h, w] = tile.length === 4 ? [tile[1], tile[2]] : [1, tile[1] ?? 1];
+        return used(c, 32) * used(h, 6) * used(w, 6);
+      },
+      // With --neureka-wmem the weights sit in the weight memory, read over the NPU's own link.
+      directInput: (_v, input, config) => (input === 1 && config.neurekaWmem ? 'WMEM' : undefined),
+      opsPerCycle: 256,
+      tileOverhead: 200,
+    },
   }],
   kernels: [...npuKernels, ...clusterKernels],
   inputTyping: 'as-is',

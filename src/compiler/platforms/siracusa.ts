@@ -83,6 +83,8 @@ export const SIRACUSA_MEMORY: MemoryLevel[] = [
 export const CLUSTER: Engine = {
   name: 'cluster', title: 'RISC-V cluster', cores: 8,
   doc: '8 RV32IMC + Xpulp worker cores (hardware loops, post-increment loads, 4x int8 SIMD dot products) sharing L1, fork/join through the event unit',
+  // Kernels take any tile shape; ~2 int8 MACs per cycle per core with the SIMD dot products.
+  tiling: { opsPerCycle: 2, tileOverhead: 300 },
 };
 
 export const siracusa: Platform = {

@@ -5,7 +5,8 @@
 import type { KernelSpec } from '../bind/catalogue';
 import type { EngineName } from '../lower/types';
 import type { Pass } from '../passes/types';
-import type { PlatformName } from '../../pipeline/config';
+import type { Config, PlatformName } from '../../pipeline/config';
+import type { TileView } from '../tiling/rules';
 
 export interface MemoryLevel {
   name: string;
@@ -21,6 +22,22 @@ export interface Engine {
   /** Cores for a multi-core engine (the configured count may be lower). */
   cores?: number;
   doc: string;
+  /** What the tiler must know about this engine's kernels; engines that are never tiled omit it. */
+  tiling?: EngineTiling;
+}
+
+/** Target constraints and throughput of an engine, as the tiler sees them. */
+export interface EngineTiling {
+  /** Per output dim, the multiple a tile size must be (unless it is the whole dim); 1 = any. */
+  multiples?(v: TileView): number[];
+  /** Memory level an input is read from directly instead of L1 (N-EUREKA weights in the weight memory). */
+  directInput?(v: TileView, input: number, config: Config): string | undefined;
+  /** Fraction of the engine's peak a tile shape reaches (NPU subtiles: a partial subtile wastes PEs); 1 when absent. */
+  efficiency?(v: TileView, tile: number[]): number;
+  /** Work units (MACs, elements) per cycle on one core, for the tiler's cost model. */
+  opsPerCycle: number;
+  /** Fixed cycles per tile: fork and barrier, or an NPU task's setup. */
+  tileOverhead: number;
 }
 
 export interface Platform {

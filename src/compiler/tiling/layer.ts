@@ -1,0 +1,238 @@
+// One layer's tiling problem: its tensors, which output dims may be cut (operator rule and
+// engine multiples), and for a candidate output tile what it costs: the L1 buffers it needs
+// and the estimated cycles of moving and computing every tile. The MILP (layer-milp.ts)
+// chooses among candidates; this file only measures them.
+import type { Graph, Node } from '../ir/graph';
+import { opFor } from '../ops';
+import { initializerToInt } from '../ops/core/convert';
+import { readAttrs, whereNode } from '../ops/types';
+import type { Binding } from '../lower/types';
+import type { EngineTiling } from '../platforms/types';
+import type { Config } from '../../pipeline/config';
+import { regionElems, tileCounts, tileRegion, whole, type Region } from './region';
+import { wholeRule, type TileRule, type TileView } from './rules';
+
+/** DMA model (shared/reference/siracusa.md): ~16 B/cycle into L1 plus a setup cost per command. */
+export const DMA_BYTES_PER_CYCLE = 16;
+export const DMA_COMMAND_CYCLES = 60;
+/** Buffers are word-aligned (DMA and SIMD loads). */
+export const ALIGN = 4;
+export const align = (n: number) => Math.ceil(n / ALIGN) * ALIGN;
+
+export interface LayerTensor {
+  name: string;
+  role: 'input' | 'weight' | 'const' | 'output';
+  index: number;
+  shape: number[];
+  elemBytes: number;
+  /** Level the engine reads it from directly (no L1 buffer). */
+  direct?: string;
+}
+
+export interface LayerProblem {
+  node: Node;
+  binding: Binding;
+  rule: TileRule;
+  view: TileView;
+  tensors: LayerTensor[];
+  /** Per output dim: may it be cut, and in multiples of what. */
+  splittable: boolean[];
+  multiples: number[];
+  engine: EngineTiling;
+  cores: number;
+  doubleBuffer: boolean;
+  /** Total work of the layer (MACs or elements). */
+  work: number;
+}
+
+/** What one candidate tile costs. */
+export interface TileCost {
+  tile: number[];
+  tiles: number;
+  /** L1 buffer bytes per tensor (all copies), in `tensors` order; 0 for direct tensors. */
+  buffers: number[];
+  scratch: number;
+  l1Bytes: number;
+  /** Per tensor: largest tile shape, whether it stays, bytes moved, DMA commands. */
+  perTensor: { tile: number[]; stays: boolean; bytesMoved: number; transfers: number }[];
+  bytesMoved: number;
+  cycles: number;
+}
+
+export function layerProblem(g: Graph, node: Node, binding: Binding, engine: EngineTiling, config: Config,
+  elemBytes: (tensor: string) => number): LayerProblem {
+  const entry = opFor(node);
+  const where = whereNode(node);
+  const attrs = readAttrs(node, entry.attrs, where) as Record<string, unknown>;
+  const shapeOf = (t: string) => g.types[t]?.shape ?? g.initializers[t]?.shape;
+  const output = shapeOf(node.outputs[0])!;
+  const constant = (i: number) => {
+    const init = node.inputs[i] ? g.initializers[node.inputs[i]] : undefined;
+    return init ? Array.from(initializerToInt(init).data) : undefined;
+  };
+  const view: TileView = { node, where, attrs, inputs: node.inputs.map((i) => (i ? shapeOf(i) : undefined)), output, constant };
+  const rule = entry.tiling ?? wholeRule;
+  const tensors: LayerTensor[] = [];
+  node.inputs.forEach((name, index) => {
+    if (!name) return;
+    const constant = !!g.initializers[name] && !g.inputs.some((v) => v.name === name);
+    const shape = shapeOf(name)!;
+    const big = shape.reduce((a, b) => a * b, 1) > 64;
+    const role = !constant ? 'input' : index === 1 && big ? 'weight' : 'const';
+    const direct = constant ? engine.directInput?.(view, index, config) : undefined;
+    tensors.push({ name, role, index, shape, elemBytes: elemBytes(name), ...(direct ? { direct } : {}) });
+  });
+  tensors.push({ name: node.outputs[0], role: 'output', index: 0, shape: output, elemBytes: elemBytes(node.outputs[0]) });
+  const splittable = rule.splittable(view);
+  const multiples = engine.multiples?.(view) ?? output.map(() => 1);
+  const work = entry.work?.({ inputs: node.inputs.map((i) => (i ? { dtype: 'int8', shape: shapeOf(i)! } : undefined)),
+    outputs: [{ dtype: 'int8', shape: output }], attrs: attrs as never }) ?? output.reduce((a, b) => a * b, 1);
+  return { node, binding, rule, view, tensors, splittable, multiples, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work };
+}
+
+/** Region of tensor k for output region `out`. */
+export function tensorRegion(p: LayerProblem, k: number, out: Region): Region {
+  const t = p.tensors[k];
+  return t.role === 'output' ? out : p.rule.inputRegion(p.view, t.index, out);
+}
+
+/** Contiguous runs a DMA of `r` out of `shape` needs (row-major): one 2D command moves many. */
+function runs(shape: number[], r: Region): number {
+  let d = shape.length - 1;
+  while (d > 0 && r.size[d] === shape[d]) d--;
+  let n = 1;
+  for (let i = 0; i < d; i++) n *= r.size[i];
+  return n;
+}
+
+/** Tiles beyond this are costed from a sample (their count is still exact). */
+const EXACT_TILES = 4096;
+
+/** L1 bytes of a tile (buffers and scratch), without costing its transfers: the search's inner test. */
+export function footprint(p: LayerProblem, tile: number[]): number {
+  const out = p.view.output;
+  const tiles = tileCounts(out, tile).reduce((a, b) => a * b, 1);
+  const full = { start: out.map(() => 0), size: tile };
+  let bytes = align(p.rule.scratch?.(p.view, tile, p.cores) ?? 0);
+  p.tensors.forEach((t, k) => {
+    if (t.direct) return;
+    const r = tensorRegion(p, k, full);
+    const n = regionElems(r);
+    const stays = t.role !== 'output' && n === t.shape.reduce((a, b) => a * b, 1);
+    bytes += align(n * t.elemBytes) * (p.doubleBuffer && tiles > 1 && !stays ? 2 : 1);
+  });
+  return bytes;
+}
+
+export function costOf(p: LayerProblem, tile: number[]): TileCost {
+  const out = p.view.output;
+  const counts = tileCounts(out, tile);
+  const tiles = counts.reduce((a, b) => a * b, 1);
+  const full = { start: out.map(() => 0), size: tile };
+  const step = Math.max(1, Math.floor(tiles / EXACT_TILES));
+  const sampled = Math.ceil(tiles / step);
+  const perTensor = p.tensors.map((t, k) => {
+    const r = tensorRegion(p, k, full);
+    const stays = t.role !== 'output' && regionElems(r) === t.shape.reduce((a, b) => a * b, 1);
+    let bytes = 0, cmds = 0;
+    if (!t.direct) {
+      if (stays) { bytes = regionElems(r) * t.elemBytes; cmds = Math.ceil(runs(t.shape, r) / 1024) || 1; } else {
+        for (let i = 0; i < tiles; i += step) {
+          const ri = tensorRegion(p, k, tileRegion(out, tile, i));
+          bytes += regionElems(ri) * t.elemBytes;
+          cmds += Math.max(1, Math.ceil(runs(t.shape, ri) / 1024));
+        }
+        bytes = Math.round(bytes * tiles / sampled); cmds = Math.round(cmds * tiles / sampled);
+      }
+    }
+    return { tile: [...r.size], stays, bytesMoved: bytes, transfers: cmds };
+  });
+  const copies = (k: number) => (p.doubleBuffer && tiles > 1 && !perTensor[k].stays ? 2 : 1);
+  const buffers = p.tensors.map((t, k) => (t.direct ? 0 : align(regionElems({ start: [], size: perTensor[k].tile }) * t.elemBytes) * copies(k)));
+  const scratch = align(p.rule.scratch?.(p.view, tile, p.cores) ?? 0);
+  const l1Bytes = buffers.reduce((a, b) => a + b, 0) + scratch;
+  const bytesMoved = perTensor.reduce((a, t) => a + t.bytesMoved, 0);
+  // Kernel time: the tile's share of the work on the cores its parallel dims can keep busy.
+  const par = p.rule.parallel(p.view).reduce((a, d) => a * tile[d], 1);
+  const useful = Math.max(1, Math.min(p.cores, par));
+  const eff = p.engine.efficiency?.(p.view, tile) ?? 1;
+  const kernel = p.work / p.engine.opsPerCycle / useful / eff + tiles * p.engine.tileOverhead;
+  const dma = bytesMoved / DMA_BYTES_PER_CYCLE + perTensor.reduce((a, t) => a + t.transfers, 0) * DMA_COMMAND_CYCLES;
+  // Double buffering hides the shorter of the two behind the longer.
+  const cycles = p.doubleBuffer && tiles > 1 ? Math.max(kernel, dma) + Math.min(kernel, dma) / tiles : kernel + dma;
+  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, cycles };
+}
+
+/** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m (or D itself). */
+export function dimCandidates(D: number, split: boolean, m: number): number[] {
+  if (!split || D <= 1) return [D];
+  const s = new Set<number>([D]);
+  for (let n = 2; n <= D; n++) {
+    const v = Math.ceil(Math.ceil(D / n) / m) * m;
+    if (v < D) s.add(v);
+    if (Math.ceil(D / n) === 1) break;
+  }
+  return [...s].sort((a, b) => b - a);
+}
+
+/** Caps a candidate list to `max` values spread over it (largest and smallest kept). */
+function thin(c: number[], max: number): number[] {
+  if (c.length <= max) return c;
+  const out = new Set<number>();
+  for (let i = 0; i < max; i++) out.add(c[Math.round(i * (c.length - 1) / (max - 1))]);
+  return [...out];
+}
+
+/**
+ * The maximal feasible tiles: for every choice of the other cut dims, the largest size of the
+ * last cut dim that fits `budget` (footprint grows with every dim). Dominated tiles (smaller
+ * in every dim than a feasible one) never win, so they are left out.
+ */
+export function maximalTiles(p: LayerProblem, budget: number, maxCandidates = 4000): TileCost[] {
+  const out = p.view.output;
+  const cands = out.map((d, i) => dimCandidates(d, p.splittable[i], p.multiples[i]));
+  const cut = out.map((_, i) => i).filter((i) => cands[i].length > 1);
+  if (cut.length === 0) {
+    const c = costOf(p, [...out]);
+    return c.l1Bytes <= budget ? [c] : [];
+  }
+  const last = cut[cut.length - 1];
+  const outer = cut.slice(0, -1);
+  // Keep the enumeration bounded: thin the outer dims' lists evenly.
+  let per = 64;
+  while (outer.reduce((a, d) => a * Math.min(per, cands[d].length), 1) > maxCandidates && per > 2) per--;
+  const lists = outer.map((d) => thin(cands[d], per));
+  const found: number[][] = [];
+  const tile = [...out];
+  const lastC = cands[last]; // descending
+  const walk = (k: number) => {
+    if (k === outer.length) {
+      // Binary search the largest last-dim size that fits (footprint is monotone).
+      let lo = 0, hi = lastC.length - 1;
+      tile[last] = lastC[hi];
+      if (footprint(p, tile) > budget) return;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        tile[last] = lastC[mid];
+        if (footprint(p, tile) <= budget) hi = mid; else lo = mid + 1;
+      }
+      tile[last] = lastC[lo];
+      found.push([...tile]);
+      return;
+    }
+    for (const v of lists[k]) { tile[outer[k]] = v; walk(k + 1); }
+  };
+  walk(0);
+  // Drop tiles another found tile contains (it fits too and moves no more data).
+  const maximal = found.filter((a) => !found.some((b) => b !== a && b.every((v, i) => v >= a[i]) && b.some((v, i) => v > a[i])));
+  const unique = [...new Map(maximal.map((t) => [t.join('x'), t])).values()];
+  return unique.map((t) => costOf(p, t));
+}
+
+/** The smallest tile the rules allow (every cut dim at its smallest candidate) and its footprint. */
+export function smallestTile(p: LayerProblem): TileCost {
+  const out = p.view.output;
+  return costOf(p, out.map((d, i) => dimCandidates(d, p.splittable[i], p.multiples[i]).at(-1)!));
+}
+
+export { whole };
