@@ -5,10 +5,11 @@ import { fuzzBench } from './fuzz';
 import { simBench } from './sim';
 import { lowerBench } from './lower';
 import { layoutBench } from './layout';
+import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, fuzzBench, simBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, fuzzBench, simBench];
 
 const filters = process.argv.slice(2);
 const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));

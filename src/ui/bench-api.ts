@@ -1,6 +1,7 @@
 // The contract of the bench-only hooks (bench-hooks.ts) with `npm run bench` (bench/browser.ts).
 // Only types and a name live here, so the Node side can import it without the app.
 import type { LayoutInput } from '../worker/graph-api';
+import type { Config } from '../pipeline/config';
 
 /** Where the hooks are: window.__dpgBench, set only when the app is opened with ?bench. */
 export const BENCH_GLOBAL = '__dpgBench';
@@ -15,4 +16,9 @@ export type BenchFigures = Record<string, number>;
 export interface BenchHooks {
   /** Lays a graph out in a graph worker (the same GraphClient and worker the graph pane uses). */
   graphLayout(input: LayoutInput): Promise<{ ms: number; width: number; height: number; nodes: number }>;
+  /**
+   * Runs the pipeline in a pipeline worker up to the tile stage (the model as base64) and
+   * reports the tile stage's own time (`ms`) and the plan's size.
+   */
+  tilePlan(input: { modelBase64: string; config: Config }): Promise<{ ms: number; steps: number; milps: number; reused: number; checkOk: number }>;
 }

@@ -7,12 +7,26 @@
 // To add one: a method on BenchHooks (bench-api.ts) and its line below; bench/browser.ts's
 // timeHook times it in the page.
 import { GraphClient } from '../worker/graph-client';
+import { PipelineClient } from '../worker/client';
+import type { TilePlan } from '../compiler/tiling/types';
 import type { BenchHooks } from './bench-api';
 import { BENCH_GLOBAL } from './bench-api';
 
 export function installBenchHooks(): void {
   const graph = new GraphClient();
+  const pipeline = new PipelineClient();
   const hooks: BenchHooks = {
+    async tilePlan({ modelBase64, config }) {
+      const model = Uint8Array.from(atob(modelBase64), (c) => c.charCodeAt(0));
+      let plan: TilePlan | undefined;
+      let error = '';
+      await pipeline.compile({ model, modelName: 'network.onnx' }, config, (e) => {
+        if (e.type === 'stage' && e.stage === 'tile') plan = e.result as TilePlan;
+        if (e.type === 'error') error = e.error.what;
+      }, { until: 'tile' });
+      if (!plan) throw new Error(`no memory plan: ${error || 'the tile stage did not run'}`);
+      return { ms: plan.ms, steps: plan.steps, milps: plan.solver.milps, reused: plan.solver.reused, checkOk: plan.check.ok ? 1 : 0 };
+    },
     async graphLayout(input) {
       const l = await graph.layout(input);
       return { ms: l.ms, width: l.width, height: l.height, nodes: l.centres.length / 2 };
