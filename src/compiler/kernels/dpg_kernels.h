@@ -267,8 +267,11 @@ void dpg_reduce(const void *x, dpg_type_t xt, void *y, dpg_type_t yt, const dpg_
 /* ---- data movement ------------------------------------------------------------------------- */
 
 /** dst[i] = v for i in [0, n), split over the cores. */
-void dpg_fill(void *dst, uint32_t elem, uint32_t n, int32_t v);
-/** Copies the view `walk` of src (stride[1], elements) into dst (stride[0]), split over the outermost dim. */
-void dpg_copy_nd(void *dst, const void *src, uint32_t elem, const dpg_walk_t *walk);
+void dpg_fill(void *dst, dpg_type_t t, uint32_t n, int32_t v);
+/**
+ * Copies the elements of `walk` from src (offsets stride[1]) to dst (stride[0]), split over the
+ * elements. Same types: raw copies of 1, 2 or 4 bytes; different types: converted values.
+ */
+void dpg_copy_nd(void *dst, dpg_type_t dt, const void *src, dpg_type_t st, const dpg_walk_t *walk);
 
 #endif

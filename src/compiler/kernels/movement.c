@@ -5,20 +5,25 @@
  */
 #include "dpg_kernels.h"
 
-void dpg_fill(void *dst, uint32_t elem, uint32_t n, int32_t v) {
+void dpg_fill(void *dst, dpg_type_t t, uint32_t n, int32_t v) {
   uint32_t lo, hi;
   dpg_chunk(n, &lo, &hi);
-  const dpg_type_t t = elem == 1 ? DPG_S8 : elem == 2 ? DPG_S16 : DPG_S32;
   for (uint32_t i = lo; i < hi; i++) dpg_st(dst, t, i, v);
 }
 
-/* dst[off0] = src[off1] for every element of the walk; elements of 1, 2 or 4 bytes. */
-void dpg_copy_nd(void *dst, const void *src, uint32_t elem, const dpg_walk_t *walk) {
+/* dst[off0] = src[off1] for every element of the walk. */
+void dpg_copy_nd(void *dst, dpg_type_t dt, const void *src, dpg_type_t st, const dpg_walk_t *walk) {
   uint32_t lo, hi;
   dpg_chunk(dpg_walk_size(walk), &lo, &hi);
   if (lo >= hi) return;
   dpg_cursor_t c;
   dpg_cursor_at(&c, walk, lo);
+  if (dt != st) { /* a Concat of int8 and uint8 data into int16, say: convert element by element */
+    for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk))
+      dpg_st(dst, dt, (uint32_t)c.off[0], dpg_ld(src, st, (uint32_t)c.off[1]));
+    return;
+  }
+  const uint32_t elem = dpg_size(dt);
   const uint32_t last = walk->rank ? walk->rank - 1 : 0;
   for (uint32_t i = lo; i < hi;) {
     /* a contiguous run along the innermost dim, then the odometer */
