@@ -10,7 +10,10 @@ import { readOnnx } from '../compiler/onnx/read';
 import { inferTypes } from '../compiler/shapes/infer';
 import { lowerFailure, lowerGraph } from '../compiler/lower/lower';
 import type { LowerResult } from '../compiler/lower/types';
-import { StageError } from './stage-error';
+import { generateCode } from '../compiler/codegen/codegen';
+import { testDataFor } from '../compiler/codegen/test-data';
+import type { CodegenResult } from '../compiler/codegen/types';
+import { SkipStage, StageError } from './stage-error';
 import type { Config } from './config';
 import type { StageName } from './events';
 import type { PipelineInput } from './run';
@@ -21,7 +24,25 @@ export interface StageContext {
   /** Results of earlier stages, by name, for later stages to read. */
   ctx: Partial<Record<StageName, unknown>>;
   progress: (fraction: number, message: string) => void;
+  /** Runs the generated program (see RunOptions.runner). */
+  runner?: Runner;
 }
+
+/** What running the generated program reports. Plain data. */
+export interface RunResult {
+  /** 'host': built with the host C compiler and run natively; 'simulator': the Siracusa simulator. */
+  target: 'host' | 'simulator';
+  compiler: string;
+  /** The program's console output. */
+  stdout: string;
+  exitCode: number;
+  /** From `Runtime: N cycles` and `Errors: E out of T`; undefined when the program printed none. */
+  cycles?: number;
+  errors?: number;
+  total?: number;
+}
+
+export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;
 
 export type StageImpl = (s: StageContext) => Promise<unknown> | unknown;
 
@@ -89,12 +110,33 @@ const lower: StageImpl = ({ input, config, ctx, progress }) => {
   return result;
 };
 
+/**
+ * Generates the C program for the lowered graph: untiled (the tile stage does not exist yet),
+ * with a harness checking inputs.npz against outputs.npz (or seeded random inputs against the
+ * reference interpreter when the files are missing).
+ */
+const codegen: StageImpl = ({ input, config, ctx }) => {
+  const lower = ctx.lower as LowerResult;
+  const { graph } = ctx.parse as ParseResult;
+  const npzInputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
+  const golden = npzInputs && input.outputs ? readNpz(input.outputs, 'outputs.npz') : (ctx.reference as ReferenceResult | undefined)?.outputs;
+  return generateCode({ lower, cores: config.cores, ...testDataFor(graph, lower, npzInputs, golden) }) satisfies CodegenResult;
+};
+
+/** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */
+const run: StageImpl = ({ config, ctx, runner }) => {
+  if (!runner)
+    throw new SkipStage('running the generated C on Siracusa needs the simulator\'s cluster, DMA and NPU (issue #7), which do not exist yet; ' +
+      'the CLI\'s --cc host builds it for this machine instead');
+  return runner(ctx.codegen as CodegenResult, config);
+};
+
 export const STAGE_IMPLS: Record<StageName, StageImpl | null> = {
   parse,
   reference,
   lower,
   tile: null,
-  codegen: null,
-  run: null,
+  codegen,
+  run,
 };
 
