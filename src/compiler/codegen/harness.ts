@@ -28,7 +28,7 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
     if (data.length !== n) fail('bad-inputs', `input ${k} has ${data.length} values; '${v.name}' needs ${n}`, 'inputs.npz');
     const shifted = t.offset ? data.map((x) => x + t.offset) : data;
     checkFits(shifted, t.type, `input ${k}${t.offset ? ` shifted by ${t.offset}` : ''}`, 'inputs.npz');
-    tin.push(`/* ${v.name}: [${t.shape.join(', ')}] ${t.type}${t.offset ? `, real value ${t.offset < 0 ? '- ' + -t.offset : '+ ' + t.offset}` : ''} */`);
+    tin.push(`/* ${v.name}: [${t.shape.join(', ')}] ${t.type}${t.offset ? `, stored = real value ${t.offset < 0 ? '- ' + -t.offset : '+ ' + t.offset}` : ''} */`);
     tin.push(arrayDecl('static const ', C_TYPE[t.type], `testInput${k}`, shifted), '');
   });
 
