@@ -126,8 +126,8 @@ const codegen: StageImpl = ({ input, config, ctx }) => {
 /** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */
 const run: StageImpl = ({ config, ctx, runner }) => {
   if (!runner)
-    throw new SkipStage('running the generated C on Siracusa needs the simulator\'s cluster, DMA and NPU (issue #7), which do not exist yet; ' +
-      'the CLI\'s --cc host builds it for this machine instead');
+    throw new SkipStage('the run stage is not implemented yet here: running the generated C needs the Siracusa simulator\'s cluster, DMA and NPU (issue #7); ' +
+      'the CLI\'s --cc host builds and runs it on the host instead');
   return runner(ctx.codegen as CodegenResult, config);
 };
 

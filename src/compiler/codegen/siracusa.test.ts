@@ -4,7 +4,8 @@
 // with the CORE-V extensions and DPG_XPULP), and the same C built for the host with hal_host.c
 // gives Errors 0 (the multi-core work split is exact).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../pipeline/config';
@@ -14,7 +15,7 @@ import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
 import { generateCode } from './codegen';
-import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from './host';
+import { buildAndRunHost, crossCompile, hostCompiler, KERNELS_DIR, RUNTIME_DIR, RV32_FLAGS } from './host';
 import { codegenTestFolders } from './test-folders';
 import { testDataFor } from './test-data';
 
@@ -43,4 +44,23 @@ describe.skipIf(!clang && !cc)('Siracusa untiled C for every shared test and bui
       }
     });
   }
+});
+
+describe.skipIf(!clang)('Xpulp', () => {
+  it('the DPG_XPULP build uses the 4-way int8 dot products and max; the plain RV32IMC build no CORE-V instruction', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpg-xpulp-'));
+    const disasm = (flags: readonly string[], src: string) => {
+      const obj = join(dir, `${src}.o`);
+      const c = spawnSync('clang-19', [...flags, `-I${RUNTIME_DIR}`, '-c', join(KERNELS_DIR, src), '-o', obj], { encoding: 'utf8' });
+      expect(c.status, c.stderr).toBe(0);
+      return spawnSync('llvm-objdump-19', ['-d', '--mattr=+xcvsimd,+xcvalu,+xcvmac,+xcvmem,+xcvbi,+xcvbitmanip', obj], { encoding: 'utf8' }).stdout;
+    };
+    const uses: [string, string[]][] = [['gemm.c', ['cv.sdotsp.b', 'cv.sdotusp.b', 'cv.sdotup.b']], ['conv_hwc.c', ['cv.sdotsp.b', 'cv.sdotusp.b']],
+      ['conv.c', ['cv.max']], ['rows.c', ['cv.max']]];
+    for (const [src, insns] of uses) {
+      const x = disasm(RV32_FLAGS.xpulp, src);
+      for (const insn of insns) expect(x, `${src}: ${insn}`).toContain(insn);
+      expect(disasm(RV32_FLAGS.rv32imc, src)).not.toContain('cv.');
+    }
+  });
 });
