@@ -16,7 +16,7 @@ const npu: Emitter = {
   offsets: 'none',
   emit(l) {
     fail('not-implemented', `kernel ${l.binding.kernel} runs on the N-EUREKA NPU, whose code generation does not exist yet`, l.where,
-      "compile for platform 'siracusa' to run every layer on the cluster");
+      'compile for Siracusa without N-EUREKA to run every layer on the cluster');
   },
 };
 
