@@ -54,7 +54,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     }
     if (error) {
       if (!opts.json) err(`error: ${formatError(error)}`);
-      return error.code === 'internal' ? EXIT.internal : EXIT.badInput;
+      return error.code === 'internal' ? EXIT.internal : error.code === 'not-implemented' ? EXIT.notImplemented : EXIT.badInput;
     }
     if (!opts.json) for (const s of skipped) err(`note: ${s.reason}`);
     if (opts.command === 'reference') {
