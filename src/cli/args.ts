@@ -10,7 +10,7 @@ export interface CliOptions {
   test?: string;
   out?: string;
   json: boolean;
-  /** C compiler for `run`: host (Generic only), clang (Debian clang-19), builtin. */
+  /** C compiler for `run`: host (this machine's cc, runs natively), clang (clang-19, for the simulator), builtin (the simulator's own). */
   cc: 'builtin' | 'host' | 'clang';
   config: Config;
   help: boolean;
@@ -53,7 +53,7 @@ export const FLAGS: Flag[] = [
   { names: ['--neureka-wmem'], help: 'place N-EUREKA weights in the weight memory', apply: (o) => { o.config.neurekaWmem = true; } },
   { names: ['--profileTiling'], arg: 'L2|L3', help: 'print per-tile DMA and kernel cycles',
     apply: (o, v) => { o.config.profileTiling = level('--profileTiling', v); } },
-  { names: ['--cc'], arg: 'builtin|host|clang', help: 'C compiler for run: builtin (default), host (Generic), clang (clang-19)',
+  { names: ['--cc'], arg: 'builtin|host|clang', help: 'C compiler for run: builtin (default) or clang (clang-19) build for the Siracusa simulator; host builds with cc and runs natively',
     apply: (o, v) => {
       if (v !== 'builtin' && v !== 'host' && v !== 'clang') fail('bad-config', `--cc expects builtin, host or clang, got '${v}'`, '--cc');
       o.cc = v;
@@ -64,7 +64,7 @@ export const FLAGS: Flag[] = [
 ];
 
 export const COMMANDS: { name: string; usage: string; help: string }[] = [
-  { name: 'run', usage: 'run -t DIR [flags]', help: 'compile, run on the simulator, print Runtime and Errors (exit 0 iff no errors)' },
+  { name: 'run', usage: 'run -t DIR [flags]', help: 'compile and run (--cc host: natively; otherwise on the simulator), print Runtime and Errors (exit 0 iff no errors)' },
   { name: 'compile', usage: 'compile -t DIR --out OUT [flags]', help: 'compile and write every stage\'s artifacts to OUT' },
   { name: 'reference', usage: 'reference -t DIR', help: 'run the bit-exact reference interpreter and compare with outputs.npz' },
   { name: 'help', usage: 'help', help: 'show this help' },

@@ -6,7 +6,8 @@ import { artifactsOf } from '../pipeline/artifacts';
 import type { PipelineEvent, StageName } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
 import { nodeMilp } from '../compiler/tiling/milp-node';
-import type { ReferenceResult } from '../pipeline/stages';
+import type { ReferenceResult, RunResult, Runner } from '../pipeline/stages';
+import { buildAndRunHost, libraryFiles } from '../compiler/codegen/host';
 import { helpText, parseArgs, type CliOptions } from './args';
 import { loadTest } from './testdir';
 
@@ -39,7 +40,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       if (e.type === 'skipped') skipped.push(e);
       if (e.type === 'error') error = e.error;
       if (e.type === 'progress' && !opts.json && process.stderr.isTTY) process.stderr.write(`\r${e.stage}: ${e.message}\x1b[K`);
-    }, { until, milp: nodeMilp });
+    }, { until, milp: nodeMilp, runner: runnerFor(opts) });
     if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
     if (opts.out) writeArtifacts(opts.out, results, out);
@@ -49,11 +50,12 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       out(JSON.stringify({
         command: opts.command, config: opts.config, error, skipped,
         reference: ref && { comparison: ref.comparison, ms: ref.ms },
+        run: results.run,
       }, null, 2));
     }
     if (error) {
       if (!opts.json) err(`error: ${formatError(error)}`);
-      return error.code === 'internal' ? EXIT.internal : EXIT.badInput;
+      return error.code === 'internal' ? EXIT.internal : error.code === 'not-implemented' ? EXIT.notImplemented : EXIT.badInput;
     }
     if (!opts.json) for (const s of skipped) err(`note: ${s.reason}`);
     if (opts.command === 'reference') {
@@ -67,15 +69,35 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       }
       return ref.comparison.errors === 0 ? EXIT.ok : EXIT.outputErrors;
     }
+    if (opts.command === 'run' && skipped.some((s) => s.stage === 'run')) {
+      err(`error: 'dpg run --cc ${opts.cc}' runs the generated C on the Siracusa simulator, which cannot run it yet (its cluster, DMA and NPU are issue #7); ` +
+        "'--cc host' builds and runs it on this machine");
+      return EXIT.notImplemented;
+    }
     if (missing && skipped.some((s) => s.stage === until)) {
       err(`error: '${opts.command}' needs the ${until} stage, which is not implemented yet`);
       return EXIT.notImplemented;
+    }
+    const run = results.run as RunResult | undefined;
+    if (opts.command === 'run' && run) {
+      if (!opts.json) out(run.stdout.replace(/\n$/, ''));
+      if (run.errors === undefined) {
+        err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
+        return EXIT.internal;
+      }
+      return run.errors === 0 ? EXIT.ok : EXIT.outputErrors;
     }
     return EXIT.ok;
   } catch (e) {
     err(`error: ${formatError(toErrorData(e))}`);
     return EXIT.badInput;
   }
+}
+
+/** `--cc host`: build the generated C with this machine's compiler and run it natively. */
+function runnerFor(opts: CliOptions): Runner | undefined {
+  if (opts.cc !== 'host') return undefined; // clang / builtin: the simulator's job (issue #7)
+  return (code) => ({ target: 'host', ...buildAndRunHost(code) });
 }
 
 function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>>, out: (s: string) => void) {
@@ -86,6 +108,15 @@ function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>
       writeFileSync(path, a.data);
       out(`wrote ${path}`);
     }
+  }
+  // The generated program builds on its own (make) with the kernel library beside it.
+  if (results.codegen) {
+    for (const f of libraryFiles()) {
+      const path = join(dir, 'codegen', f.path);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, f.content);
+    }
+    out(`wrote ${join(dir, 'codegen', 'kernels')}/ and ${join(dir, 'codegen', 'runtime')}/ (the kernel library and the host HAL)`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { StageName } from './events';
 import type { ParseResult, ReferenceResult } from './stages';
 import { writeNpz } from '../compiler/npz';
 import type { LowerResult } from '../compiler/lower/types';
+import type { CodegenResult } from '../compiler/codegen/types';
 import { writeOnnx } from '../compiler/onnx/write';
 import { platformFor } from '../compiler/platforms';
 import type { TilePlan } from '../compiler/tiling/types';
@@ -33,6 +34,14 @@ export function artifactsOf(stage: StageName, result: unknown): Artifact[] {
       return lowerArtifacts(result as LowerResult);
     case 'tile':
       return tileArtifacts(result as TilePlan);
+    case 'codegen': {
+      // The C program, and where each layer's code is (layers.json: node -> file/line ranges).
+      const r = result as CodegenResult;
+      const map = { platform: r.platform, cores: r.cores, testData: r.testData, totalOutputs: r.totalOutputs, layers: r.layers, buffers: r.buffers };
+      return [...r.files.map((f) => ({ path: f.path, data: f.content })), { path: 'layers.json', data: JSON.stringify(map, null, 2) + '\n' }];
+    }
+    case 'run':
+      return [{ path: 'stdout.txt', data: (result as { stdout: string }).stdout }];
     default:
       return [];
   }

@@ -5,8 +5,8 @@ import type { Config } from './config';
 import { validateConfig } from './config';
 import type { EventSink, StageName } from './events';
 import { STAGES } from './events';
-import { StageError } from './stage-error';
-import { STAGE_IMPLS } from './stages';
+import { SkipStage, StageError } from './stage-error';
+import { STAGE_IMPLS, type Runner } from './stages';
 import type { MilpSolver } from '../compiler/tiling/milp';
 
 export interface PipelineInput {
@@ -24,6 +24,8 @@ export interface RunOptions {
   until?: StageName;
   /** The MILP solver for the tile stage: GLPK loads differently in Node and in the browser. */
   milp?: () => Promise<MilpSolver>;
+  /** Runs the generated program (the CLI's host compiler; later the simulator). Without one the run stage is skipped. */
+  runner?: Runner;
 }
 
 /**
@@ -49,7 +51,15 @@ export async function runPipeline(input: PipelineInput, config: Config, sink: Ev
         progress(0, `${stage}…`);
         // Yield to the event loop so progress and cancel messages get through between stages.
         await new Promise((r) => setTimeout(r, 0));
-        const result = await impl({ input, config, ctx, progress, milp: opts.milp });
+        let result: unknown;
+        try {
+          result = await impl({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner });
+        } catch (e) {
+          if (!(e instanceof SkipStage)) throw e;
+          sink({ type: 'skipped', stage, reason: e.reason });
+          if (opts.until === stage) break;
+          continue;
+        }
         ctx[stage] = result;
         if (result !== undefined) sink({ type: 'stage', stage, result });
         progress(1, `${stage} done`);

@@ -10,3 +10,14 @@ export class StageError extends PlaygroundError {
     this.result = result;
   }
 }
+
+/**
+ * Thrown by a stage that cannot run in this setting (the run stage without a runner for the
+ * chosen target): runPipeline reports it as skipped, with the reason, and goes on.
+ */
+export class SkipStage extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'SkipStage';
+  }
+}

@@ -10,11 +10,14 @@ import { readOnnx } from '../compiler/onnx/read';
 import { inferTypes } from '../compiler/shapes/infer';
 import { lowerFailure, lowerGraph } from '../compiler/lower/lower';
 import type { LowerResult } from '../compiler/lower/types';
-import { StageError } from './stage-error';
 import type { MilpSolver } from '../compiler/tiling/milp';
 import { planMemory } from '../compiler/tiling/plan';
 import type { TilePlan } from '../compiler/tiling/types';
 import { fail } from '../common/errors';
+import { generateCode } from '../compiler/codegen/codegen';
+import { testDataFor } from '../compiler/codegen/test-data';
+import type { CodegenResult } from '../compiler/codegen/types';
+import { SkipStage, StageError } from './stage-error';
 import type { Config } from './config';
 import type { StageName } from './events';
 import type { PipelineInput } from './run';
@@ -27,7 +30,25 @@ export interface StageContext {
   progress: (fraction: number, message: string) => void;
   /** Loads the MILP solver (the host's GLPK build). */
   milp?: () => Promise<MilpSolver>;
+  /** Runs the generated program (see RunOptions.runner). */
+  runner?: Runner;
 }
+
+/** What running the generated program reports. Plain data. */
+export interface RunResult {
+  /** 'host': built with the host C compiler and run natively; 'simulator': the Siracusa simulator. */
+  target: 'host' | 'simulator';
+  compiler: string;
+  /** The program's console output. */
+  stdout: string;
+  exitCode: number;
+  /** From `Runtime: N cycles` and `Errors: E out of T`; undefined when the program printed none. */
+  cycles?: number;
+  errors?: number;
+  total?: number;
+}
+
+export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;
 
 export type StageImpl = (s: StageContext) => Promise<unknown> | unknown;
 
@@ -106,12 +127,33 @@ const tile: StageImpl = async ({ config, ctx, progress, milp }) => {
   return (await planMemory(lower, config, { solver, progress })) satisfies TilePlan;
 };
 
+/**
+ * Generates the C program for the lowered graph: untiled for now (code from the tile plan is next),
+ * with a harness checking inputs.npz against outputs.npz (or seeded random inputs against the
+ * reference interpreter when the files are missing).
+ */
+const codegen: StageImpl = ({ input, config, ctx }) => {
+  const lower = ctx.lower as LowerResult;
+  const { graph } = ctx.parse as ParseResult;
+  const npzInputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
+  const golden = npzInputs && input.outputs ? readNpz(input.outputs, 'outputs.npz') : (ctx.reference as ReferenceResult | undefined)?.outputs;
+  return generateCode({ lower, cores: config.cores, ...testDataFor(graph, lower, npzInputs, golden) }) satisfies CodegenResult;
+};
+
+/** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */
+const run: StageImpl = ({ config, ctx, runner }) => {
+  if (!runner)
+    throw new SkipStage('the run stage is not implemented yet here: running the generated C needs the Siracusa simulator\'s cluster, DMA and NPU (issue #7); ' +
+      'the CLI\'s --cc host builds and runs it on the host instead');
+  return runner(ctx.codegen as CodegenResult, config);
+};
+
 export const STAGE_IMPLS: Record<StageName, StageImpl | null> = {
   parse,
   reference,
   lower,
   tile,
-  codegen: null,
-  run: null,
+  codegen,
+  run,
 };
 

@@ -12,7 +12,7 @@ const reduceAttrs = { axes: ints(), keepdims: int(1), noop_with_empty_axes: int(
 type ReduceAttrs = { axes?: number[]; keepdims: number; noop_with_empty_axes: number };
 
 /** The reduced axes (sorted, normalised); empty means "none" only with noop_with_empty_axes. */
-function reducedAxes(rank: number, attrs: ReduceAttrs, axesInput: number[] | undefined, where: string): number[] {
+export function reducedAxes(rank: number, attrs: ReduceAttrs, axesInput: number[] | undefined, where: string): number[] {
   const axes = attrs.axes ?? axesInput;
   if (!axes || axes.length === 0) return attrs.noop_with_empty_axes ? [] : [...Array(rank).keys()];
   return [...new Set(axes.map((a) => normAxis(a, rank, where)))].sort((a, b) => a - b);

@@ -25,7 +25,7 @@ const outAttrs = {
 };
 type OutAttrs = AttrValues<typeof outAttrs>;
 
-function shiftOf(a: { shift?: number; div?: number }, shiftInput: IntTensor | undefined, where: string): number {
+export function shiftOf(a: { shift?: number; div?: number }, shiftInput: IntTensor | undefined, where: string): number {
   if (a.shift !== undefined) return a.shift;
   if (shiftInput) {
     if (shiftInput.data.length !== 1) fail('shape-mismatch', 'the shift input must hold one value', where);
@@ -108,7 +108,7 @@ export const RequantizedGemm = defineOp({
 // ---------------------------------------------------------------------------------------------
 
 /** One of RequantizedAdd's three requantizers, read from attributes prefixed rqs1_ / rqs2_ / rqsOut_. */
-interface Rq { mul: number; add: number; shift: number; lo: number; hi: number }
+export interface Rq { mul: number; add: number; shift: number; lo: number; hi: number }
 
 function rqAddPart(attrs: Record<string, number | undefined>, key: string, where: string): Rq {
   const get = (k: string) => attrs[`${key}_${k}`];
@@ -123,7 +123,7 @@ const rqAddAttrs: AttrSpecs = {};
 for (const k of ['rqs1', 'rqs2', 'rqsOut'])
   for (const f of ['mul', 'add', 'div', 'shift', 'n_levels', 'n_levels_out', 'signed']) rqAddAttrs[`${k}_${f}`] = int();
 
-function rqAddParts(attrs: Record<string, number | undefined>, where: string): Rq[] {
+export function rqAddParts(attrs: Record<string, number | undefined>, where: string): Rq[] {
   return ['rqs1', 'rqs2', 'rqsOut'].map((k) => rqAddPart(attrs, k, where));
 }
 

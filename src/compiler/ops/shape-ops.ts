@@ -110,7 +110,7 @@ export const Unsqueeze = defineOp({
 
 // ---------------------------------------------------------------------------------------------
 
-function permOf(perm: number[] | undefined, rank: number, where: string): number[] {
+export function permOf(perm: number[] | undefined, rank: number, where: string): number[] {
   const p = perm ?? [...Array(rank).keys()].reverse();
   if (p.length !== rank || [...p].sort((a, b) => a - b).some((v, i) => v !== i))
     fail('bad-graph', `perm ${shapeStr(p)} is not a permutation of the ${rank} axes`, where);
@@ -181,7 +181,7 @@ export const Concat = defineOp({
 interface SliceSpec { starts: number[]; steps: number[]; shape: number[] }
 
 /** ONNX Slice semantics: negative indices count from the end; bounds clamp per step sign. */
-function sliceSpec(shape: number[], starts: number[], ends: number[], axesIn: number[] | undefined,
+export function sliceSpec(shape: number[], starts: number[], ends: number[], axesIn: number[] | undefined,
   stepsIn: number[] | undefined, where: string): SliceSpec {
   const r = shape.length;
   const axes = axesIn ?? starts.map((_, i) => i);
@@ -269,11 +269,11 @@ export const Slice = defineOp({
 
 // ---------------------------------------------------------------------------------------------
 
-interface PadSpec { begin: number[]; end: number[]; value: number }
-type PadAttrs = { pads?: number[]; mode: string; value: number; channels_first: number };
+export interface PadSpec { begin: number[]; end: number[]; value: number }
+export type PadAttrs = { pads?: number[]; mode: string; value: number; channels_first: number };
 
 /** Pads from the attribute or input 1, value from input 2 or the attribute, axes from input 3. */
-function padSpec(attrs: PadAttrs, rank: number, read: (i: number) => number[] | undefined, where: string): PadSpec {
+export function padSpec(attrs: PadAttrs, rank: number, read: (i: number) => number[] | undefined, where: string): PadSpec {
   if (attrs.mode !== 'constant') fail('not-implemented', `Pad mode '${attrs.mode}' is not supported; only 'constant' is`, where);
   let pads = attrs.pads ?? read(1);
   if (!pads) fail('bad-graph', 'Pad needs pads (an attribute before opset 11, an input after)', where);

@@ -1,0 +1,61 @@
+// Acceptance for issue #6 (Generic): `dpg run -p generic --cc host -t DIR` prints
+// `Errors: 0 out of T` for every shared Deeploy test folder and every built-in model (both
+// found by walking their folders), and exits 0. Also the --cc clang path and mismatch exits.
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { hostCompiler } from '../compiler/codegen/host';
+import { codegenTestFolders } from '../compiler/codegen/test-folders';
+import { findTestDirs, SHARED_TESTS } from '../compiler/fuzz/corpus';
+import { readNpz, writeNpz } from '../compiler/npz';
+import { dpg, EXIT } from './main';
+
+async function call(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await dpg(argv, (s) => out.push(s), (s) => err.push(s));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const shared = existsSync(fileURLToPath(SHARED_TESTS)) ? findTestDirs() : [];
+const cc = hostCompiler();
+if (!cc) console.warn('run-host.test: no host C compiler (cc or clang-19): the host runs are skipped; install gcc');
+
+describe.skipIf(!cc)('dpg run -p generic --cc host: every shared test and built-in model', () => {
+  const dirs = codegenTestFolders();
+  it('finds the folders', () => expect(dirs.length).toBeGreaterThanOrEqual(shared.length + 5));
+  for (const { dir: d, name } of dirs) {
+    it(name, async () => {
+      const r = await call('run', '-p', 'generic', '--cc', 'host', '-t', d);
+      expect(r.out).toMatch(/^Runtime: \d+ cycles$/m);
+      expect(r.out).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+      expect(r.code).toBe(EXIT.ok);
+    });
+  }
+});
+
+describe('dpg run targets', () => {
+  const adder = shared.find((d) => d.endsWith('Add/Regular'));
+
+  it.skipIf(!adder)('--cc clang says it needs the simulator and exits 3', async () => {
+    const r = await call('run', '-p', 'siracusa', '--cc', 'clang', '-t', adder!);
+    expect(r.err).toMatch(/needs|simulator/);
+    expect(r.err).toContain('--cc host');
+    expect(r.code).toBe(EXIT.notImplemented);
+  });
+
+  it.skipIf(!adder || !cc)('a wrong golden output exits 1 and shows the mismatch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpg-bad-'));
+    cpSync(adder!, dir, { recursive: true });
+    const golden = readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz');
+    const data = Float32Array.from(golden[0].data as Float32Array);
+    data[3] += 1;
+    writeFileSync(join(dir, 'outputs.npz'), writeNpz([{ ...golden[0], data }]));
+    const r = await call('run', '-p', 'generic', '--cc', 'host', '-t', dir);
+    expect(r.out).toMatch(/^Mismatch in output 0 at index 3: got -?\d+, expected -?\d+$/m);
+    expect(r.out).toMatch(/^Errors: 1 out of \d+$/m);
+    expect(r.code).toBe(EXIT.outputErrors);
+  });
+});

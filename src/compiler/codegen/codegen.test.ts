@@ -1,0 +1,110 @@
+// Codegen internals: parameter indexing and walks against the reference's broadcasting, the
+// layer map, plain-data results, Generic's input offset, and typed errors naming the node.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PlaygroundError } from '../../common/errors';
+import { DEFAULT_CONFIG } from '../../pipeline/config';
+import { SHARED_TESTS } from '../fuzz/corpus';
+import { mulberry32 } from '../fuzz/prng';
+import { bindNpzInputs } from '../interpret/npz-io';
+import { lowerGraph } from '../lower/lower';
+import { readNpz } from '../npz';
+import { alignParam } from '../ops/core/requant';
+import { broadcastIndex, numel, stridesOf } from '../ops/core/tensor';
+import { readOnnx } from '../onnx/read';
+import { inferTypes } from '../shapes/infer';
+import { generateCode } from './codegen';
+import { broadcastWalk, paramIndex, simplify } from './layout';
+import { testDataFor } from './test-data';
+
+const shared = fileURLToPath(SHARED_TESTS);
+
+describe('paramIndex: a parameter laid over an output exactly as the reference does', () => {
+  const cases: [number[], number[]][] = [
+    [[], [1, 4, 5, 6]], [[4], [1, 5, 6, 4]], [[4, 1, 1], [1, 4, 5, 6]], [[4, 1], [2, 4, 7]], [[7], [2, 4, 7]],
+    [[4, 7], [3, 4, 7]], [[4, 1, 1], [1, 4, 9]], [[3, 1, 7], [3, 4, 7]], [[1, 4, 1, 1], [2, 4, 3, 3]],
+  ];
+  it.each(cases)('%j over %j', (p, x) => {
+    const rng = mulberry32(numel(p) + x.length);
+    const values = Float64Array.from({ length: numel(p) }, () => Math.floor(rng() * 1000) - 500);
+    const expected = alignParam({ shape: p, data: values }, x, 'mul', 'test');
+    const ix = paramIndex(values, p, x, 'mul', 'test');
+    const got = Array.from({ length: numel(x) }, (_, i) => ix.values[ix.count === 1 ? 0 : Math.floor(i / ix.inner) % ix.count]);
+    expect(got).toEqual(Array.from(expected));
+  });
+});
+
+describe('walks', () => {
+  it('broadcast walks visit what numpy broadcasting reads, also after merging dims', () => {
+    const out = [2, 3, 4, 5];
+    for (const b of [[5], [3, 1, 1], [2, 3, 4, 5], [4, 1], []]) {
+      const w = simplify(broadcastWalk(out, [out, b]));
+      const idx = broadcastIndex(b, out);
+      const st = w.shape.map((_, d) => w.shape.slice(d + 1).reduce((a, c) => a * c, 1));
+      for (let i = 0; i < numel(out); i++) {
+        const coords = w.shape.map((n, d) => Math.floor(i / st[d]) % n);
+        expect(coords.reduce((s, c, d) => s + c * w.strides[2][d], 0)).toBe(idx[i]);
+        expect(coords.reduce((s, c, d) => s + c * w.strides[0][d], 0)).toBe(i);
+      }
+    }
+  });
+
+  it('contiguous copies collapse to one dimension', () => {
+    expect(simplify({ shape: [2, 3, 4], strides: [stridesOf([2, 3, 4]), stridesOf([2, 3, 4])] })).toEqual({ shape: [24], strides: [[1], [1]] });
+  });
+});
+
+const miniMobileNet = join(shared, 'Models/miniMobileNetv2');
+
+function compileFolder(dir: string, platform: 'generic' | 'siracusa' | 'siracusa-neureka', cores = 8) {
+  const graph = inferTypes(readOnnx(readFileSync(join(dir, 'network.onnx')), 'network.onnx'));
+  const inputs = bindNpzInputs(graph, readNpz(readFileSync(join(dir, 'inputs.npz')), 'inputs.npz'), 'inputs.npz').inputs;
+  const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform, cores }, { inputs, check: 'none' });
+  return { lower, code: () => generateCode({ lower, cores, ...testDataFor(graph, lower, inputs, readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz')) }) };
+}
+
+describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
+  it('is plain data, maps every node of the final graph to its lines, and forks in graph order', () => {
+    const { lower, code } = compileFolder(miniMobileNet, 'siracusa');
+    const r = code();
+    expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+    const final = lower.snapshots.at(-1)!.graph;
+    expect(r.layers.map((l) => l.node)).toEqual(final.nodes.map((n) => n.name));
+    const net = r.files.find((f) => f.path === 'Network.c')!.content.split('\n');
+    for (const l of r.layers) {
+      expect(l.ranges.length).toBeGreaterThan(0);
+      for (const g of l.ranges) expect(net.slice(g.from - 1, g.to).join('\n')).toContain(l.node);
+    }
+    const runs = net.filter((x) => x.includes('hal_fork(')).map((x) => /\/\* (\S+) \*\//.exec(x)?.[1]).filter(Boolean);
+    expect(runs).toEqual(final.nodes.filter((n) => !lower.bindings[n.name].kernel.endsWith('_alias')).map((n) => n.name));
+    expect(r.layers.find((l) => l.kernel.startsWith('RequantizedConv2d_HWC'))!.calls).toEqual(['dpg_rq_conv_hwc']);
+    expect(r.totalOutputs).toBe(10);
+  });
+
+  it("Generic keeps uint8 camera data shifted to int8 and the first conv's kernel adds 128 back", () => {
+    const r = compileFolder(join(shared, 'Kernels/Integer/Conv/PW_2D'), 'generic').code();
+    const inputs = r.files.find((f) => f.path === 'testinputs.h')!.content;
+    expect(inputs).toMatch(/static const int8_t testInput0\[/);
+    expect(inputs).toContain('stored = real value - 128');
+    expect(r.files.find((f) => f.path === 'Network.c')!.content).toMatch(/dpg_conv\(buf_input_0, DPG_S8, 128,/);
+  });
+
+  it('N-EUREKA layers are a typed not-implemented error naming the node', () => {
+    const { code, lower } = compileFolder(miniMobileNet, 'siracusa-neureka');
+    const npu = Object.values(lower.bindings).find((b) => b.engine === 'neureka')!;
+    let err: unknown;
+    try { code(); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(PlaygroundError);
+    expect((err as PlaygroundError).data).toMatchObject({ code: 'not-implemented', where: expect.stringContaining(`"${npu.node}"`) });
+  });
+
+  it('golden outputs of the wrong size are a bad-inputs error naming outputs.npz', () => {
+    const graph = inferTypes(readOnnx(readFileSync(join(miniMobileNet, 'network.onnx')), 'network.onnx'));
+    const { lower } = compileFolder(miniMobileNet, 'generic');
+    const data = testDataFor(graph, lower);
+    const golden = [{ ...data.golden[0], shape: [3], data: new Float64Array(3) }];
+    expect(() => generateCode({ lower, cores: 1, ...data, golden })).toThrow(/outputs\.npz.*3 elements/);
+  });
+});

@@ -1,0 +1,100 @@
+// The test harness Deeploy's runners print from: main.c holds no data itself; testinputs.h
+// has the inputs as the kernels see them (input typing applied), testoutputs.h the golden
+// outputs. It runs the network once, timed with hal_cycles, and prints
+// `Runtime: N cycles` and `Errors: E out of T` (with the first mismatching indices).
+import { fail } from '../../common/errors';
+import type { Graph } from '../ir/graph';
+import type { TensorValue } from '../interpret/interpret';
+import { numel } from '../ops/core/tensor';
+import { arrayDecl, C_TYPE, checkFits } from './ctypes';
+import type { TensorTable } from './tensors';
+import type { GeneratedFile } from './types';
+
+/** Mismatches printed before the summary. */
+export const SHOWN_MISMATCHES = 10;
+
+const values = (v: TensorValue): number[] => Array.from(v.data as ArrayLike<number | bigint>, Number);
+
+export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly TensorValue[], golden: readonly TensorValue[]): GeneratedFile[] {
+  if (inputs.length !== graph.inputs.length) fail('internal', `${inputs.length} input arrays for ${graph.inputs.length} graph inputs`, 'codegen');
+  if (golden.length !== graph.outputs.length)
+    fail('bad-inputs', `holds ${golden.length} arrays, but the graph has ${graph.outputs.length} outputs`, 'outputs.npz', 'arrays map to graph outputs by position');
+
+  const tin = ['/* testinputs.h: the network inputs as the kernels see them (input typing applied). */', ''];
+  graph.inputs.forEach((v, k) => {
+    const t = table.get(v.name)!;
+    const n = numel(t.shape);
+    const data = values(inputs[k]);
+    if (data.length !== n) fail('bad-inputs', `input ${k} has ${data.length} values; '${v.name}' needs ${n}`, 'inputs.npz');
+    const shifted = t.offset ? data.map((x) => x + t.offset) : data;
+    checkFits(shifted, t.type, `input ${k}${t.offset ? ` shifted by ${t.offset}` : ''}`, 'inputs.npz');
+    tin.push(`/* ${v.name}: [${t.shape.join(', ')}] ${t.type}${t.offset ? `, stored = real value ${t.offset < 0 ? '- ' + -t.offset : '+ ' + t.offset}` : ''} */`);
+    tin.push(arrayDecl('static const ', C_TYPE[t.type], `testInput${k}`, shifted), '');
+  });
+
+  const tout = ['/* testoutputs.h: the golden outputs. */', ''];
+  graph.outputs.forEach((v, k) => {
+    const n = numel(table.get(v.name)!.shape);
+    const data = values(golden[k]);
+    if (data.length !== n) fail('bad-inputs', `array ${k} has ${data.length} elements, but graph output ${k} ('${v.name}') has ${n}`, 'outputs.npz');
+    checkFits(data, 'int32', `golden output ${k}`, 'outputs.npz');
+    tout.push(`/* ${v.name}: [${table.get(v.name)!.shape.join(', ')}] */`, arrayDecl('static const ', 'int32_t', `testOutput${k}`, data), '');
+  });
+
+  const main = [
+    '/* main.c: runs the network once on the test inputs and checks the golden outputs (Deeploy Playground). */',
+    '#include "Network.h"',
+    '#include "testinputs.h"',
+    '#include "testoutputs.h"',
+    '',
+    '/** Element i of the output `out` differs from the golden value: count it, show the first few. */',
+    'static uint32_t errors = 0, total = 0;',
+    'static void check(int out, uint32_t i, int32_t got, int32_t expected) {',
+    '  total++;',
+    '  if (got == expected) return;',
+    `  if (errors < ${SHOWN_MISMATCHES}) printf("Mismatch in output %d at index %u: got %d, expected %d\\n", out, (unsigned)i, (int)got, (int)expected);`,
+    '  errors++;',
+    '}',
+    '',
+    'int main(void) {',
+    '  InitNetwork();',
+    ...graph.inputs.map((_, k) =>
+      `  for (uint32_t i = 0; i < dpg_input_elems[${k}]; i++) dpg_st(dpg_inputs[${k}], dpg_input_types[${k}], i, testInput${k}[i]);`),
+    '',
+    '  const uint32_t start = hal_cycles();',
+    '  RunNetwork();',
+    '  const uint32_t cycles = hal_cycles() - start;',
+    '',
+    ...graph.outputs.flatMap((v, k) => {
+      // An output still shifted by Generic's input typing (a Slice of an input, say) is compared unshifted.
+      const off = table.get(v.name)!.offset;
+      const got = `dpg_ld(dpg_outputs[${k}], dpg_output_types[${k}], i)${off ? ` - (${off})` : ''}`;
+      return [`  for (uint32_t i = 0; i < dpg_output_elems[${k}]; i++) check(${k}, i, ${got}, testOutput${k}[i]);`];
+    }),
+    '  printf("Runtime: %u cycles\\n", (unsigned)cycles);',
+    '  printf("Errors: %u out of %u\\n", (unsigned)errors, (unsigned)total);',
+    '  hal_exit(errors == 0 ? 0 : 1);',
+    '}',
+    '',
+  ];
+
+  const make = [
+    '# Builds the network for the host: make && ./network',
+    '# KERNELS and RUNTIME: the kernel library and the HAL (src/compiler/kernels, src/compiler/runtime).',
+    'KERNELS ?= kernels',
+    'RUNTIME ?= runtime',
+    'CC ?= cc',
+    'CFLAGS ?= -O2 -std=c11 -Wall',
+    '',
+    'network: main.c Network.c Network_weights.c $(wildcard $(KERNELS)/*.c) $(RUNTIME)/hal_host.c',
+    '\t$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=199309L -I. -I$(KERNELS) -I$(RUNTIME) -o $@ $^',
+    '',
+  ];
+
+  return [
+    { path: 'main.c', content: main.join('\n'), kind: 'harness' },
+    { path: 'testinputs.h', content: tin.join('\n'), kind: 'data' },
+    { path: 'testoutputs.h', content: tout.join('\n'), kind: 'data' },
+    { path: 'Makefile', content: make.join('\n'), kind: 'build' },
+  ];
+}

@@ -1,0 +1,143 @@
+// Node only: builds generated C with the host compiler and runs it natively (`dpg run --cc
+// host`, the codegen tests), and cross-compiles it for RV32 with clang-19. Objects are cached by
+// content, so the kernel library and unchanged weights are compiled once.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fail } from '../../common/errors';
+import type { CodegenResult } from './types';
+
+export const KERNELS_DIR = fileURLToPath(new URL('../kernels/', import.meta.url));
+export const RUNTIME_DIR = fileURLToPath(new URL('../runtime/', import.meta.url));
+
+/** The kernel library's C sources, for tests and for `dpg compile --out`. */
+export function libraryFiles(): { path: string; content: string }[] {
+  const list = (dir: string, sub: string) => readdirSync(dir).filter((f) => /\.[ch]$/.test(f)).sort()
+    .map((f) => ({ path: `${sub}/${f}`, content: readFileSync(join(dir, f), 'utf8') }));
+  return [...list(KERNELS_DIR, 'kernels'), ...list(RUNTIME_DIR, 'runtime').filter((f) => /hal\.h|hal_host\.c/.test(f.path))];
+}
+
+let found: string | null | undefined;
+/** `cc`, else `clang-19`; undefined when neither runs. */
+export function hostCompiler(): string | undefined {
+  if (found === undefined) {
+    found = ['cc', 'clang-19'].find((c) => spawnSync(c, ['--version'], { stdio: 'ignore' }).status === 0) ?? null;
+  }
+  return found ?? undefined;
+}
+
+const HOST_FLAGS = ['-O2', '-std=c11', '-Wall', '-Werror', '-D_POSIX_C_SOURCE=199309L'];
+
+/** The RV32 builds the untiled Siracusa code must pass: plain RV32IMC, and with CORE-V Xpulp. */
+export const RV32_FLAGS = {
+  rv32imc: ['--target=riscv32-unknown-elf', '-march=rv32imc', '-O2', '-Wall', '-Werror', '-ffreestanding'],
+  xpulp: ['--target=riscv32-unknown-elf', '-march=rv32imc_xcvalu_xcvmac_xcvsimd_xcvmem_xcvbi_xcvbitmanip', '-DDPG_XPULP', '-O2', '-Wall', '-Werror', '-ffreestanding'],
+} as const;
+
+function compile(cc: string, args: string[], what: string): void {
+  const r = spawnSync(cc, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) fail('internal', `the C compiler (${cc}) failed on ${what}: ${(r.stderr || r.error?.message || '').slice(0, 4000)}`, 'codegen',
+    'the generated C or the kernel library does not compile; this is a bug');
+}
+
+const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h')];
+
+/**
+ * Compiles one C source to an object in a cache folder keyed by the compiler, the flags, the
+ * source and the headers it depends on, so unchanged files (the weights, the library) are
+ * compiled once. `headers`: the generated headers by name, hashed when the source includes them.
+ */
+function objectFor(cc: string, flags: readonly string[], name: string, content: string, includeDirs: string[],
+  headers: ReadonlyMap<string, string> = new Map()): string {
+  const hash = createHash('sha256');
+  hash.update([cc, ...flags, ...includeDirs].join(' ')).update('\0').update(content);
+  for (const f of LIB_HEADERS()) hash.update(readFileSync(f));
+  const seen = new Set<string>();
+  const visit = (text: string) => {
+    for (const m of text.matchAll(/#include "([^"]+)"/g)) {
+      const h = headers.get(m[1]);
+      if (h === undefined || seen.has(m[1])) continue;
+      seen.add(m[1]);
+      hash.update(m[1]).update(h);
+      visit(h);
+    }
+  };
+  visit(content);
+  const dir = join(tmpdir(), 'dpg-objects');
+  mkdirSync(dir, { recursive: true });
+  const obj = join(dir, `${name.replace(/\W/g, '_')}-${hash.digest('hex').slice(0, 20)}.o`);
+  if (existsSync(obj)) return obj;
+  const work = mkdtempSync(join(tmpdir(), 'dpg-cc-'));
+  try {
+    for (const [h, text] of headers) writeFileSync(join(work, h), text);
+    const src = join(work, name);
+    writeFileSync(src, content);
+    const tmp = join(work, 'out.o');
+    compile(cc, [...flags, `-I${work}`, ...includeDirs.map((d) => `-I${d}`), '-c', src, '-o', tmp], name);
+    renameSync(tmp, obj);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return obj;
+}
+
+/** Objects of the kernel library (and the host HAL when `withHal`), compiled once per flag set. */
+function libraryObjects(cc: string, flags: readonly string[], withHal: boolean): string[] {
+  const sources = [...readdirSync(KERNELS_DIR).filter((f) => f.endsWith('.c')).sort().map((f) => join(KERNELS_DIR, f)),
+    ...(withHal ? [join(RUNTIME_DIR, 'hal_host.c')] : [])];
+  return sources.map((src) => objectFor(cc, flags, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), [KERNELS_DIR, RUNTIME_DIR]));
+}
+
+/** Objects of the generated program's C files. */
+function programObjects(cc: string, flags: readonly string[], code: CodegenResult): string[] {
+  const headers = new Map(code.files.filter((f) => f.path.endsWith('.h')).map((f) => [f.path, f.content]));
+  return code.files.filter((f) => f.path.endsWith('.c'))
+    .map((f) => objectFor(cc, flags, f.path, f.content, [KERNELS_DIR, RUNTIME_DIR], headers));
+}
+
+/** Compiles (no link) the generated program and the kernel library with clang-19 for RV32; throws on any warning. */
+export function crossCompile(code: CodegenResult, flags: readonly string[]): void {
+  programObjects('clang-19', flags, code);
+  libraryObjects('clang-19', flags, false);
+}
+
+export interface HostRun {
+  compiler: string;
+  /** What the program printed. */
+  stdout: string;
+  exitCode: number;
+  /** Parsed from `Runtime: N cycles` / `Errors: E out of T` (undefined when missing). */
+  cycles?: number;
+  errors?: number;
+  total?: number;
+  buildMs: number;
+  runMs: number;
+}
+
+export function parseRunOutput(stdout: string): Pick<HostRun, 'cycles' | 'errors' | 'total'> {
+  const rt = /^Runtime: (\d+) cycles$/m.exec(stdout), er = /^Errors: (\d+) out of (\d+)$/m.exec(stdout);
+  return { cycles: rt ? Number(rt[1]) : undefined, errors: er ? Number(er[1]) : undefined, total: er ? Number(er[2]) : undefined };
+}
+
+/** Builds the generated program with the library and the host HAL (cached objects), runs it. */
+export function buildAndRunHost(code: CodegenResult, opts: { keep?: boolean; timeoutMs?: number } = {}): HostRun {
+  const cc = hostCompiler();
+  if (!cc) fail('bad-config', 'no host C compiler found (tried cc and clang-19)', '--cc host', 'install gcc or clang-19');
+  const dir = mkdtempSync(join(tmpdir(), 'dpg-host-'));
+  try {
+    const t0 = performance.now();
+    const objs = [...programObjects(cc, HOST_FLAGS, code), ...libraryObjects(cc, HOST_FLAGS, true)];
+    const exe = join(dir, 'network');
+    compile(cc, ['-o', exe, ...objs], 'the link of the generated network');
+    const t1 = performance.now();
+    const r = spawnSync(exe, [], { encoding: 'utf8', timeout: opts.timeoutMs ?? 600_000, maxBuffer: 64 << 20 });
+    const t2 = performance.now();
+    if (r.error || r.status === null) fail('limit', `the program did not finish: ${r.error?.message ?? `signal ${r.signal}`}`, 'run');
+    return { compiler: cc, stdout: r.stdout, exitCode: r.status, ...parseRunOutput(r.stdout), buildMs: t1 - t0, runMs: t2 - t1 };
+  } finally {
+    if (!opts.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,201 @@
+// Every kernel family of the library against the reference interpreter, bit for bit: small
+// random graphs (random shapes, weights and inputs; seeded) go through the platform's lowering
+// and binding, so each case exercises the kernel the catalogue really binds; the generated
+// harness is built with the host compiler and run with 1, 3 and 8 cores (the cluster kernels
+// split their work by core id: every count must give the same bits).
+import { describe, expect, it } from 'vitest';
+import { buildAndRunHost, hostCompiler } from '../codegen/host';
+import { generateCode } from '../codegen/codegen';
+import { testDataFor } from '../codegen/test-data';
+import { mulberry32 } from '../fuzz/prng';
+import type { Graph } from '../ir/graph';
+import { lowerGraph } from '../lower/lower';
+import { at, GraphBuilder } from '../passes/testing';
+import { DEFAULT_CONFIG, type PlatformName } from '../../pipeline/config';
+
+type Rng = () => number;
+const pick = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
+
+interface Case {
+  name: string;
+  platform: PlatformName;
+  /** The kernel family the case must bind (proves which kernel it tests). */
+  kernel: RegExp;
+  graph: (rng: Rng) => Graph;
+}
+
+/** Conv (NCHW, as exported) + per-channel RequantShift, for Siracusa's fusion into RequantizedConv. */
+function convRq(rng: Rng, o: { k: number; group?: 'dw'; stride?: number; pad?: number; unsigned?: boolean; oneD?: boolean; requant?: boolean }): Graph {
+  const b = new GraphBuilder();
+  const C = pick(rng, 1, 9), M = o.group ? C : pick(rng, 1, 11);
+  const H = pick(rng, o.k, 9), W = pick(rng, o.k, 10);
+  const spatial = o.oneD ? [W] : [H, W];
+  const x = b.input('x', [1, C, ...spatial], o.unsigned ? 'uint8' : 'float32');
+  const kk = o.oneD ? [o.k] : [o.k, o.k];
+  const w = b.init('w', [M, o.group ? 1 : C, ...kk], [-60, 60]);
+  const p = o.pad ?? 0, s = o.stride ?? 1;
+  const y = b.node('Conv', [x, w], {
+    kernel_shape: at.ints(kk), strides: at.ints(kk.map(() => s)), pads: at.ints([...kk, ...kk].map(() => p)),
+    dilations: at.ints(kk.map(() => 1)), group: at.int(o.group ? C : 1),
+  });
+  b.output(o.requant === false ? y : b.requant(y, 11, { mulShape: [M, ...kk.map(() => 1)], mul: [1, 40], add: [-3000, 3000], signed: rng() < 0.5 }));
+  return b.build();
+}
+
+/** A [B?, M, K] x [K, N] MatMul (B constant or an activation) + RequantShift with per-row/column/tensor parameters. */
+function matmulRq(rng: Rng, o: { constB: boolean; requant?: boolean; batch?: boolean }): Graph {
+  const b = new GraphBuilder();
+  const M = pick(rng, 1, 9), K = pick(rng, 1, 37), N = pick(rng, 1, 13), B = o.batch ? pick(rng, 2, 3) : 0;
+  const lead = B ? [B] : [];
+  const a = b.input('a', [...lead, M, K], rng() < 0.3 ? 'uint8' : 'float32');
+  const bb = o.constB ? b.init('b', [K, N], [-100, 100]) : b.input('b', [...lead, K, N]);
+  const y = b.node('MatMul', [a, bb]);
+  if (o.requant === false) { b.output(y); return b.build(); }
+  const shapes = [[], [N], [M, 1]];
+  b.output(b.requant(y, 12, { mulShape: shapes[pick(rng, 0, 2)], mul: [1, 60], add: [-4000, 4000], signed: rng() < 0.6 }));
+  return b.build();
+}
+
+function unaryOp(op: string, attrs: Record<string, number>, o: { requant?: boolean; unsigned?: boolean; rowMultiple?: number } = {}) {
+  return (rng: Rng): Graph => {
+    const b = new GraphBuilder();
+    const m = o.rowMultiple ?? 1;
+    const shape = [pick(rng, 1, 3), pick(rng, 1, 7), m * pick(rng, Math.ceil(2 / m), Math.floor(40 / m))];
+    const x = b.input('x', shape, o.unsigned ? 'uint8' : 'float32');
+    const extra: string[] = [];
+    const L = shape[2];
+    if (op === 'iRMSNorm') extra.push(b.init('w', [L], [20 * 2 ** 10, 40 * 2 ** 10]));
+    if (op === 'iLayerNorm') extra.push(b.init('w', [L], [20 * 2 ** 10, 40 * 2 ** 10]), b.init('bias', [L], [-4 * 2 ** 10, 4 * 2 ** 10]));
+    if (op === 'iNoNorm') extra.push(b.init('w', [L], [-8, 8]), b.init('bias', [L], [-100, 100]));
+    const y = b.node(op, [x, ...extra], Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, at.int(v)])));
+    b.output(o.requant ? b.requant(y, 10, { mul: [1, 30], add: [-500, 500] }) : y);
+    return b.build();
+  };
+}
+
+function binary(op: string, requantInputs = false) {
+  return (rng: Rng): Graph => {
+    const b = new GraphBuilder();
+    const full = [pick(rng, 1, 3), pick(rng, 1, 5), pick(rng, 1, 9)];
+    const bshape = [[], [full[2]], [full[1], 1], full][pick(rng, 0, 3)];
+    const x = b.input('x', full, rng() < 0.3 ? 'uint8' : 'float32');
+    const yv = rng() < 0.3 ? b.init('c', bshape, [-50, 50]) : b.input('y', bshape);
+    if (!requantInputs) { b.output(b.node(op, [x, yv])); return b.build(); }
+    const xa = b.requant(x, 6, { mul: [30, 90], add: [-40, 40] }), ya = b.requant(yv, 6, { mul: [30, 90], add: [-40, 40] });
+    b.output(b.requant(b.node(op, [xa, ya]), 7, { mul: [40, 90], add: [-60, 60] }));
+    return b.build();
+  };
+}
+
+function movement(kind: 'transpose' | 'concat' | 'slice' | 'pad' | 'maxpool' | 'reducemean' | 'reducesum' | 'gather') {
+  return (rng: Rng): Graph => {
+    const b = new GraphBuilder();
+    const shape = [1, pick(rng, 1, 6), pick(rng, 2, 7), pick(rng, 2, 8)];
+    const x = b.input('x', shape, rng() < 0.5 ? 'uint8' : 'float32');
+    let y: string;
+    switch (kind) {
+      case 'transpose': y = b.node('Transpose', [x], { perm: at.ints([[0, 2, 3, 1], [0, 3, 1, 2], [3, 2, 1, 0]][pick(rng, 0, 2)]) }); break;
+      case 'concat': {
+        const axis = pick(rng, 1, 3), other = [...shape];
+        other[axis] = pick(rng, 1, 4);
+        y = b.node('Concat', [x, b.input('z', other), x], { axis: at.int(axis) });
+        break;
+      }
+      case 'slice': y = b.node('Slice', [x, b.init('st', [2], [0, 1], 'int64'), b.init('en', [2], [shape[1], shape[3]], 'int64'),
+        b.init('ax', [2], [1, 3], 'int64'), b.init('sp', [2], [pick(rng, 1, 2), pick(rng, 1, 2)], 'int64')]); break;
+      case 'pad': y = b.node('Pad', [x, b.init('pads', [8], [0, 0, pick(rng, 0, 2), pick(rng, 0, 2), 0, 0, pick(rng, 0, 2), pick(rng, 0, 2)], 'int64')],
+        { mode: at.str('constant') }); break;
+      case 'maxpool': y = b.node('MaxPool', [x], { kernel_shape: at.ints([2, 2]), strides: at.ints([pick(rng, 1, 2), pick(rng, 1, 2)]) }); break;
+      case 'reducemean': y = b.node('ReduceMean', [x], { axes: at.ints([[1], [2, 3], [1, 3]][pick(rng, 0, 2)]), keepdims: at.int(pick(rng, 0, 1)) }); break;
+      case 'reducesum': y = b.node('ReduceSum', [x], { axes: at.ints([[1], [2, 3], [3]][pick(rng, 0, 2)]), keepdims: at.int(1) }); break;
+      default: y = b.node('Gather', [x, b.init('idx', [3], [pick(rng, 0, shape[2] - 1), 0, -1], 'int64')], { axis: at.int(2) });
+    }
+    b.output(y);
+    return b.build();
+  };
+}
+
+const SOFTMAX = { coeffA: 1, coeffB: 11, coeffC: 61, log2: 8, n_levels: 256 };
+const HARDSWISH = { one_over_six: 42, six: 144, three: 72 };
+const GELU = { b: -75, one: 1993 };
+
+const CASES: Case[] = [
+  { name: 'RequantizedConv2d HWC (im2col, padded, strided)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 3, pad: pick(r, 0, 1), stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
+  { name: 'RequantizedConv1d HWC', platform: 'siracusa', kernel: /^RequantizedConv1d_HWC_/, graph: (r) => convRq(r, { k: 3, pad: 1, oneD: true }) },
+  { name: 'RequantizedPwConv HWC', platform: 'siracusa', kernel: /^RequantizedPwConv2d_HWC_/, graph: (r) => convRq(r, { k: 1, unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 3, group: 'dw', pad: 1, stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
+  { name: 'Conv HWC, int32 result', platform: 'siracusa', kernel: /^Conv2d_HWC_/, graph: (r) => convRq(r, { k: 3, pad: 1, requant: false }) },
+  { name: 'DWConv HWC, int32 result', platform: 'siracusa', kernel: /^DWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', requant: false }) },
+  { name: 'Conv CHW (Generic, unsigned input: offset added back)', platform: 'generic', kernel: /^Conv2d_CHW_/,
+    graph: (r) => convRq(r, { k: 3, pad: 1, stride: pick(r, 1, 2), unsigned: true }) },
+  { name: 'DWConv1d CHW (Generic)', platform: 'generic', kernel: /^DWConv1d_CHW_/, graph: (r) => convRq(r, { k: 3, group: 'dw', oneD: true }) },
+  { name: 'RequantizedGemm (constant B)', platform: 'siracusa', kernel: /^RequantizedGemm_/, graph: (r) => matmulRq(r, { constB: true }) },
+  { name: 'RequantizedMatMul (batched activations)', platform: 'siracusa', kernel: /^RequantizedMatMul_/, graph: (r) => matmulRq(r, { constB: false, batch: true }) },
+  { name: 'MatMul, int32 result', platform: 'siracusa', kernel: /^MatMul_/, graph: (r) => matmulRq(r, { constB: false, requant: false, batch: r() < 0.5 }) },
+  { name: 'MatMul (Generic)', platform: 'generic', kernel: /^(MatMul|Gemm)_/, graph: (r) => matmulRq(r, { constB: true, requant: false }) },
+  { name: 'RequantShift (Generic, per row / column)', platform: 'generic', kernel: /^RequantShift_/, graph: (r) => matmulRq(r, { constB: true }) },
+  { name: 'RequantizedAdd', platform: 'siracusa', kernel: /^RequantizedAdd_/, graph: binary('Add', true) },
+  { name: 'Add with broadcasting', platform: 'siracusa', kernel: /^Add_s32$/, graph: binary('Add') },
+  { name: 'Sub (Generic)', platform: 'generic', kernel: /^Sub_s32$/, graph: binary('Sub') },
+  { name: 'Mul', platform: 'siracusa', kernel: /^Mul_/, graph: binary('Mul') },
+  { name: 'iRMSNorm', platform: 'siracusa', kernel: /^iRMSNorm_/, graph: unaryOp('iRMSNorm', { D: 2 ** 10, n_levels: 256 }) },
+  { name: 'iLayerNorm', platform: 'siracusa', kernel: /^iLayerNorm_/, graph: unaryOp('iLayerNorm', { D: 2 ** 10, n_levels: 256 }) },
+  { name: 'iNoNorm', platform: 'siracusa', kernel: /^iNoNorm_/, graph: unaryOp('iNoNorm', { D: 2 ** 6, mul: 3, n_levels: 256 }) },
+  { name: 'iSoftmax', platform: 'siracusa', kernel: /^iSoftmax_/, graph: unaryOp('iSoftmax', SOFTMAX) },
+  { name: 'ITAMax', platform: 'siracusa', kernel: /^ITAMax_/, graph: unaryOp('ITAMax', { n_levels: 256 }) },
+  { name: 'ITAPartialMax', platform: 'siracusa', kernel: /^ITAPartialMax_/,
+    graph: unaryOp('ITAPartialMax', { group_width: 4, n_levels: 256 }, { rowMultiple: 4 }) },
+  { name: 'iHardswish, int32 result', platform: 'siracusa', kernel: /^iHardswish_/, graph: unaryOp('iHardswish', HARDSWISH) },
+  { name: 'RequantizediHardswish', platform: 'siracusa', kernel: /^RequantizediHardswish_/, graph: unaryOp('iHardswish', HARDSWISH, { requant: true }) },
+  { name: 'RequantizediGELU', platform: 'siracusa', kernel: /^RequantizediGELU_/, graph: unaryOp('iGELU', GELU, { requant: true }) },
+  { name: 'TrueIntegerDiv (Generic)', platform: 'generic', kernel: /^TrueIntegerDiv_/,
+    graph: unaryOp('TrueIntegerDiv', { Delta: 2 ** 14, eps: 1, eta: 1, y: 3 }, { requant: true }) },
+  { name: 'Relu', platform: 'siracusa', kernel: /^Relu_/, graph: unaryOp('Relu', {}) },
+  { name: 'Transpose', platform: 'siracusa', kernel: /^Transpose_/, graph: movement('transpose') },
+  { name: 'Concat (mixed input types)', platform: 'siracusa', kernel: /^Concat_copy$/, graph: movement('concat') },
+  { name: 'Slice with steps', platform: 'siracusa', kernel: /^Slice_copy$/, graph: movement('slice') },
+  { name: 'Pad (Generic, unsigned input: pad value shifted)', platform: 'generic', kernel: /^Pad2d_CHW_/, graph: movement('pad') },
+  { name: 'Pad', platform: 'siracusa', kernel: /^Pad/, graph: movement('pad') },
+  { name: 'MaxPool HWC', platform: 'siracusa', kernel: /^MaxPool2d_HWC_/, graph: movement('maxpool') },
+  { name: 'MaxPool CHW (Generic)', platform: 'generic', kernel: /^MaxPool2d_CHW_/, graph: movement('maxpool') },
+  { name: 'ReduceMean', platform: 'siracusa', kernel: /^ReduceMean_/, graph: movement('reducemean') },
+  { name: 'ReduceSum', platform: 'siracusa', kernel: /^ReduceSum_/, graph: movement('reducesum') },
+  { name: 'Gather', platform: 'siracusa', kernel: /^Gather_copy$/, graph: movement('gather') },
+];
+
+const cc = hostCompiler();
+if (!cc) console.warn('kernels.test: no host C compiler (cc or clang-19): the kernel tests are skipped; install gcc');
+
+describe.skipIf(!cc)('kernel library vs the reference interpreter', () => {
+  for (const c of CASES) {
+    it(c.name, () => {
+      for (const variant of [1, 2]) {
+        const rng = mulberry32(variant * 7919 + c.name.length);
+        const graph = c.graph(rng);
+        // Generic has one core: its kernels run with 1; the cluster's with 1, 3 and 8.
+        for (const cores of c.platform === 'generic' ? [1] : [1, 3, 8]) {
+          const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: c.platform, cores }, { check: 'none' });
+          expect(lower.failures).toEqual([]);
+          const kernels = Object.values(lower.bindings).map((x) => x.kernel);
+          expect(kernels.some((k) => c.kernel.test(k)), `${c.kernel} in ${kernels.join(', ')}`).toBe(true);
+          const data = testDataFor(graph, lower, undefined, undefined, variant);
+          const r = buildAndRunHost(generateCode({ lower, cores, ...data }));
+          expect(r.stdout, `variant ${variant}, ${cores} cores`).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+        }
+      }
+    });
+  }
+
+  it('a wrong golden value is reported: the harness can fail', () => {
+    const graph = convRq(mulberry32(5), { k: 3, pad: 1 });
+    const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: 'siracusa', cores: 3 }, { check: 'none' });
+    const data = testDataFor(graph, lower);
+    const golden = data.golden.map((g) => ({ ...g, data: Float64Array.from(g.data as Float64Array, (v, i) => (i === 2 ? v + 1 : v)) }));
+    const r = buildAndRunHost(generateCode({ lower, cores: 3, ...data, golden }));
+    expect(r.stdout).toMatch(/^Mismatch in output 0 at index 2: got -?\d+, expected -?\d+$/m);
+    expect(r.errors).toBe(1);
+    expect(r.exitCode).toBe(1);
+  });
+});

@@ -1,0 +1,118 @@
+/*
+ * rows.c: Deeploy's integer normalisations and softmaxes, row by row over the last axis
+ * (length L). The cores split the rows. '/' below truncates toward zero as in C, floordiv
+ * floors, '>>' on signed values floors (arithmetic shift).
+ */
+#include "dpg_kernels.h"
+#include "xpulp.h"
+
+static inline int32_t ld8(const uint8_t *p, int is_signed, uint32_t i) {
+  return is_signed ? (int32_t)(int8_t)p[i] : (int32_t)p[i];
+}
+
+/** floor(v / 2^s) for any s >= 0 (shifts past the width give 0 or -1). */
+static inline int64_t shr_floor(int64_t v, int64_t s) { return s >= 63 ? (v < 0 ? -1 : 0) : v >> s; }
+
+/* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
+void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, uint8_t *y,
+                  uint32_t rows, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
+  uint32_t r0, r1;
+  dpg_chunk(rows, &r0, &r1);
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    int64_t sq = 0;
+    for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, x_signed, j); sq += v * v; }
+    const int64_t std = dpg_isqrt((uint64_t)(sq / L) + 1);
+    for (uint32_t j = 0; j < L; j++) {
+      const int64_t v = ((int64_t)ld8(xr, x_signed, j) * w[w_len == 1 ? 0 : j]) / std;
+      y[r * L + j] = (uint8_t)dpg_clamp(v >> log2d, lo, hi);
+    }
+  }
+}
+
+/* iLayerNorm: nom = x - mean (truncated); den = isqrt(floor(mean(nom^2)) + 1);
+   y = clip(floor((nom*w/den + b) / D)). */
+void dpg_ilayernorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, const int32_t *b,
+                    uint32_t b_len, uint8_t *y, uint32_t rows, uint32_t L, int32_t D, int32_t lo, int32_t hi) {
+  uint32_t r0, r1;
+  dpg_chunk(rows, &r0, &r1);
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    int64_t sum = 0, sq = 0;
+    for (uint32_t j = 0; j < L; j++) sum += ld8(xr, x_signed, j);
+    const int64_t mean = sum / (int64_t)L;
+    for (uint32_t j = 0; j < L; j++) { const int64_t d = ld8(xr, x_signed, j) - mean; sq += d * d; }
+    const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
+    for (uint32_t j = 0; j < L; j++) {
+      const int64_t nom = ld8(xr, x_signed, j) - mean;
+      const int64_t v = nom * w[w_len == 1 ? 0 : j] / den + b[b_len == 1 ? 0 : j];
+      y[r * L + j] = (uint8_t)dpg_clamp(dpg_floordiv(v, D), lo, hi);
+    }
+  }
+}
+
+/* iNoNorm: y = clip(((x*w + b) * mul) >> log2(D)), w and b broadcast over x; split over elements. */
+void dpg_inonorm(const uint8_t *x, int x_signed, dpg_param_t w, dpg_param_t b, int32_t mul, int32_t log2d,
+                 uint8_t *y, uint32_t n, int32_t lo, int32_t hi) {
+  uint32_t i0, i1;
+  dpg_chunk(n, &i0, &i1);
+  for (uint32_t i = i0; i < i1; i++) {
+    const int64_t v = (int64_t)ld8(x, x_signed, i) * dpg_param_at(&w, i) + dpg_param_at(&b, i);
+    y[i] = (uint8_t)dpg_clamp((v * mul) >> log2d, lo, hi);
+  }
+}
+
+/** iSoftmax's polynomial exponential of xt = x - max <= 0: (A*(p + B)^2 + C) >> z. */
+static inline int64_t i_exp(int32_t xt, int32_t A, int32_t B, int32_t C, int32_t log2) {
+  const int64_t z = dpg_floordiv(-(int64_t)xt, log2), p = xt + z * log2;
+  return shr_floor((int64_t)A * (p + B) * (p + B) + C, z);
+}
+
+/* iSoftmax: y = clip(floor(e*(n-1) / sum(e)), 0, n-1) per row; uint8 output. */
+void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uint32_t L,
+                  int32_t coeff_a, int32_t coeff_b, int32_t coeff_c, int32_t log2, int32_t n_levels) {
+  uint32_t r0, r1;
+  dpg_chunk(rows, &r0, &r1);
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    int32_t max = INT32_MIN;
+    for (uint32_t j = 0; j < L; j++) max = dpg_max(max, ld8(xr, x_signed, j));
+    int64_t sum = 0;
+    for (uint32_t j = 0; j < L; j++) sum += i_exp(ld8(xr, x_signed, j) - max, coeff_a, coeff_b, coeff_c, log2);
+    for (uint32_t j = 0; j < L; j++) {
+      const int64_t e = i_exp(ld8(xr, x_signed, j) - max, coeff_a, coeff_b, coeff_c, log2);
+      y[r * L + j] = (uint8_t)dpg_clamp(sum > 0 ? dpg_floordiv(e * (n_levels - 1), sum) : 0, 0, n_levels - 1);
+    }
+  }
+}
+
+/** ITA's exponent: exp(max - x) ~ 2^-shift with shift = floor((max - x)/32 + 1/2). */
+static inline int64_t ita_shift(int32_t max, int32_t v) { return dpg_floordiv((int64_t)max - v + 16, 32); }
+
+/*
+ * ITAMax (group_width = L): S = sum(256 >> shift_j), y_j = floor((n-1)*256 / S) >> shift_j.
+ * ITAPartialMax: the running maximum grows group by group (the sum is shifted down when it
+ * does) and the output is scaled to n/2 - 1.
+ */
+void dpg_itamax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uint32_t L, uint32_t group_width,
+                int32_t n_levels, int partial) {
+  const int64_t scale = partial ? n_levels / 2 - 1 : n_levels - 1;
+  uint32_t r0, r1;
+  dpg_chunk(rows, &r0, &r1);
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    int32_t max = INT32_MIN;
+    int64_t S = 0;
+    for (uint32_t g = 0; g < L; g += group_width) {
+      int32_t gmax = INT32_MIN;
+      for (uint32_t j = g; j < g + group_width; j++) gmax = dpg_max(gmax, ld8(xr, x_signed, j));
+      if (gmax > max) {
+        if (max != INT32_MIN) S = shr_floor(S, ita_shift(gmax, max));
+        max = gmax;
+      }
+      for (uint32_t j = g; j < g + group_width; j++) S += shr_floor(256, ita_shift(max, ld8(xr, x_signed, j)));
+    }
+    const int64_t inv = S > 0 ? dpg_floordiv(scale * 256, S) : 0;
+    for (uint32_t j = 0; j < L; j++) y[r * L + j] = (uint8_t)shr_floor(inv, ita_shift(max, ld8(xr, x_signed, j)));
+  }
+}

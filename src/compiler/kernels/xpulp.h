@@ -1,0 +1,95 @@
+/*
+ * xpulp.h: the packed-SIMD and ALU extensions of the cluster cores (CORE-V Xpulp), in one place.
+ *
+ * Built with DPG_XPULP (clang-19 -march=rv32imc_xcvalu_xcvmac_xcvsimd_...), each helper is one
+ * CORE-V instruction in LLVM's spelling; otherwise the same helpers are portable C, so every
+ * kernel builds unchanged with a host compiler and computes the same bits.
+ *
+ *   dpg_sdot4_ss(acc, a, b)  acc + sum_i a.s8[i] * b.s8[i]    cv.sdotsp.b
+ *   dpg_sdot4_us(acc, a, b)  acc + sum_i a.u8[i] * b.s8[i]    cv.sdotusp.b
+ *   dpg_sdot4_uu(acc, a, b)  acc + sum_i a.u8[i] * b.u8[i]    cv.sdotup.b
+ *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
+ *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
+ */
+#ifndef DPG_XPULP_H
+#define DPG_XPULP_H
+
+#include <stdint.h>
+
+#if defined(DPG_XPULP)
+
+static inline uint32_t dpg_load4(const void *p) {
+  uint32_t v;
+  __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(p) : "memory");
+  return v;
+}
+static inline int32_t dpg_sdot4_ss(int32_t acc, uint32_t a, uint32_t b) {
+  __asm__("cv.sdotsp.b %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
+  return acc;
+}
+static inline int32_t dpg_sdot4_us(int32_t acc, uint32_t a, uint32_t b) {
+  __asm__("cv.sdotusp.b %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
+  return acc;
+}
+static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
+  __asm__("cv.sdotup.b %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
+  return acc;
+}
+static inline int32_t dpg_max(int32_t a, int32_t b) {
+  int32_t r;
+  __asm__("cv.max %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+static inline int32_t dpg_min(int32_t a, int32_t b) {
+  int32_t r;
+  __asm__("cv.min %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+
+#else /* portable C: the same results, byte by byte */
+
+static inline uint32_t dpg_load4(const void *p) {
+  uint32_t v;
+  __builtin_memcpy(&v, p, 4); /* no libc header: kernels build freestanding */
+  return v;
+}
+static inline int32_t dpg_sdot4_ss(int32_t acc, uint32_t a, uint32_t b) {
+  for (int i = 0; i < 4; i++) acc += (int32_t)(int8_t)(a >> (8 * i)) * (int32_t)(int8_t)(b >> (8 * i));
+  return acc;
+}
+static inline int32_t dpg_sdot4_us(int32_t acc, uint32_t a, uint32_t b) {
+  for (int i = 0; i < 4; i++) acc += (int32_t)(uint8_t)(a >> (8 * i)) * (int32_t)(int8_t)(b >> (8 * i));
+  return acc;
+}
+static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
+  for (int i = 0; i < 4; i++) acc += (int32_t)(uint8_t)(a >> (8 * i)) * (int32_t)(uint8_t)(b >> (8 * i));
+  return acc;
+}
+static inline int32_t dpg_max(int32_t a, int32_t b) { return a > b ? a : b; }
+static inline int32_t dpg_min(int32_t a, int32_t b) { return a < b ? a : b; }
+
+#endif
+
+/**
+ * sum_k a[k] * b[k] over K bytes, a and b each signed (int8) or unsigned (uint8): four products
+ * per dot-product instruction, the tail one by one. Unsigned x signed swaps the operands so
+ * the unsigned one comes first.
+ */
+static inline int32_t dpg_dot8(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed, uint32_t K) {
+  int32_t acc = 0;
+  uint32_t k = 0, K4 = K & ~3u;
+  if (a_signed && b_signed) for (; k < K4; k += 4) acc = dpg_sdot4_ss(acc, dpg_load4(a + k), dpg_load4(b + k));
+  else if (b_signed) for (; k < K4; k += 4) acc = dpg_sdot4_us(acc, dpg_load4(a + k), dpg_load4(b + k));
+  else if (a_signed) for (; k < K4; k += 4) acc = dpg_sdot4_us(acc, dpg_load4(b + k), dpg_load4(a + k));
+  else for (; k < K4; k += 4) acc = dpg_sdot4_uu(acc, dpg_load4(a + k), dpg_load4(b + k));
+  for (; k < K; k++) {
+    int32_t x = a_signed ? (int8_t)a[k] : a[k], y = b_signed ? (int8_t)b[k] : b[k];
+    acc += x * y;
+  }
+  return acc;
+}
+
+/** clip(v, lo, hi) with the ALU's max/min. */
+static inline int32_t dpg_clip32(int32_t v, int32_t lo, int32_t hi) { return dpg_min(dpg_max(v, lo), hi); }
+
+#endif

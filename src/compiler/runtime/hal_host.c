@@ -1,0 +1,85 @@
+/*
+ * hal_host.c: the HAL on a developer's machine (gcc or clang, one thread).
+ *
+ * A fork runs fn on cores 0..n-1 one after another, so a barrier inside a fork could not wait
+ * for cores that have not started: kernels must not need one (they write disjoint outputs),
+ * and hal_barrier is a no-op here. DMA and L3 copies are memcpy and complete at once. The cycle
+ * counter is the process's CPU time in nanoseconds (monotonic, wraps at 2^32 like the
+ * hardware's). The NPU does not exist on a host: its functions stop the program with a message.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "hal.h"
+
+static int current_core = 0;
+static int current_cores = 1;
+
+int hal_core_id(void) { return current_core; }
+int hal_num_cores(void) { return current_cores; }
+
+void hal_fork(int cores, void (*fn)(void *arg), void *arg) {
+  if (cores < 1 || cores > 8) {
+    fprintf(stderr, "hal_fork: %d cores requested; the cluster has 1 to 8\n", cores);
+    exit(2);
+  }
+  current_cores = cores;
+  for (int id = 0; id < cores; id++) {
+    current_core = id;
+    fn(arg);
+  }
+  current_core = 0;
+  current_cores = 1;
+}
+
+void hal_barrier(void) {}
+
+uint32_t hal_cycles(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (uint32_t)((uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec);
+}
+
+static uint32_t dma_ids = 0;
+
+hal_dma_t hal_dma_in(void *l1_dst, const void *l2_src, uint32_t bytes) {
+  memcpy(l1_dst, l2_src, bytes);
+  return ++dma_ids;
+}
+
+hal_dma_t hal_dma_out(void *l2_dst, const void *l1_src, uint32_t bytes) {
+  memcpy(l2_dst, l1_src, bytes);
+  return ++dma_ids;
+}
+
+hal_dma_t hal_dma_in_2d(void *l1_dst, const void *l2_src, uint32_t rows, uint32_t row_bytes, uint32_t l2_stride) {
+  for (uint32_t r = 0; r < rows; r++)
+    memcpy((uint8_t *)l1_dst + r * row_bytes, (const uint8_t *)l2_src + r * l2_stride, row_bytes);
+  return ++dma_ids;
+}
+
+hal_dma_t hal_dma_out_2d(void *l2_dst, const void *l1_src, uint32_t rows, uint32_t row_bytes, uint32_t l2_stride) {
+  for (uint32_t r = 0; r < rows; r++)
+    memcpy((uint8_t *)l2_dst + r * l2_stride, (const uint8_t *)l1_src + r * row_bytes, row_bytes);
+  return ++dma_ids;
+}
+
+void hal_dma_wait(hal_dma_t id) { (void)id; }
+
+void hal_l3_read(void *l2_dst, const void *l3_src, uint32_t bytes) { memcpy(l2_dst, l3_src, bytes); }
+void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes) { memcpy(l3_dst, l2_src, bytes); }
+
+static void no_npu(const char *what) {
+  fprintf(stderr, "%s: the N-EUREKA NPU exists only on Siracusa (the simulator); a host build cannot run NPU layers\n", what);
+  exit(3);
+}
+
+void hal_neureka_write(uint32_t reg, uint32_t value) { (void)reg; (void)value; no_npu("hal_neureka_write"); }
+void hal_neureka_commit(void) { no_npu("hal_neureka_commit"); }
+void hal_neureka_wait(void) { no_npu("hal_neureka_wait"); }
+
+void hal_exit(int code) {
+  fflush(stdout);
+  exit(code);
+}
