@@ -19,7 +19,7 @@ export interface SiracusaOptions {
   trace?: TraceMode | boolean;
   /** Cycles per call into wasm between cancel checks (default 2 * 10^6). */
   chunkCycles?: number;
-  /** Cores are interleaved in quanta of this many cycles (default 64). */
+  /** Cores are interleaved in quanta of this many cycles (default 128). */
   quantum?: number;
   /** Polled between chunks; true stops the run ('cancelled'). */
   shouldStop?: () => boolean;
@@ -70,7 +70,7 @@ export class SiracusaRun {
     m.touchAll();
     const w = m.wasm;
     w.clusterReset(entry >>> 0);
-    w.setQuantum(opts.quantum ?? 64);
+    w.setQuantum(opts.quantum ?? 128);
     const mode = opts.trace === true ? 'events' : opts.trace || undefined;
     w.setTrace(mode ? TRACE_MODE_BITS[mode] : 0);
   }

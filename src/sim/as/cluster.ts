@@ -20,7 +20,7 @@ import { TR_PC, traceAt, traceMode } from './trace';
 export const CLUSTER_CORES: i32 = WORKERS + 1;
 const MAX_SLICE: u64 = 1 << 30;
 
-let quantum: u64 = 64;
+let quantum: u64 = 128;
 let rot: i32 = 0;
 export let stopCore: i32 = -1;
 

@@ -112,9 +112,10 @@ export function dmaWrite(off: u32, a: u32, v: u32, now: u32): void {
 }
 
 function push(toL1: bool, a: u32, now: u32): u32 {
-  const span = <u64>(rows - 1) * <u64>stride + <u64>rowBytes; // L2 bytes from the first row's start
+  // An empty transfer (no rows or no bytes) is legal: it completes after the setup.
   const total = <u64>rows * <u64>rowBytes;
-  if (rows == 0 || rowBytes == 0 || !inside(l1, total, L1_BASE, L1_SIZE) || !inside(l2, span, L2_BASE, L2_SIZE)) {
+  const span = total == 0 ? 0 : <u64>(rows - 1) * <u64>stride + <u64>rowBytes; // L2 bytes from the first row's start
+  if (total != 0 && (!inside(l1, total, L1_BASE, L1_SIZE) || !inside(l2, span, L2_BASE, L2_SIZE))) {
     setFaultAt(!inside(l1, total, L1_BASE, L1_SIZE) ? l1 : l2, false);
     return 0;
   }
@@ -126,7 +127,7 @@ function push(toL1: bool, a: u32, now: u32): u32 {
     if (oldest > issue) { addStall(<i32>(oldest - issue), IDLE); issue = oldest; }
   }
   let cycles: u64 = 0;
-  for (let r: u32 = 0; r < rows; r++) {
+  for (let r: u32 = 0; total != 0 && r < rows; r++) {
     const p1 = MEM_L1 + <usize>(l1 - L1_BASE) + <usize>(r * rowBytes);
     const p2 = MEM_L2 + <usize>(l2 - L2_BASE) + <usize>(r * stride);
     if (toL1) memory.copy(p1, p2, rowBytes); else memory.copy(p2, p1, rowBytes);
