@@ -36,7 +36,7 @@ describe.skipIf(!haveClang)('the Siracusa cluster', () => {
     m = await nodeMachine();
     const jobs: [string, string[]][] = [
       ['fork', []], ['barrier', []], ['speedup', []], ['banks', ['SAME_BANK=1']], ['banks', ['SAME_BANK=0']],
-      ['dma', []], ['l3', []], ...[0, 1, 2, 3, 4, 5].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
+      ['dma', []], ['l3', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
     ];
     for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map(([n, d]) => build(n, d)));
   }, 180_000);
@@ -103,7 +103,7 @@ describe.skipIf(!haveClang)('the Siracusa cluster', () => {
     expect(t2d).toBeLessThan(48 + 80);
     // Four queued 1 KiB transfers pay the latency once; one at a time pays it four times.
     expect(t4).toBeLessThan(serial - 3 * 10);
-    expect(r.dma.transfers).toBe(12);
+    expect(r.dma.transfers).toBe(13);
     expect(r.dma.bytes).toBe(4096 + 1001 + 640 + 640 + 4 * 1024 * 2);
     expect(r.dma.busyCycles).toBeGreaterThan(Math.ceil(r.dma.bytes / 16));
   });
@@ -130,6 +130,10 @@ describe.skipIf(!haveClang)('the Siracusa cluster', () => {
     expect(r.trap!.disasm).toMatch(/^(c\.)?lw /);
     const wm = run('exits-MODE_5');
     expect(wm.trap).toMatchObject({ core: 2, cause: 5, tval: 0x10400000 });
+    // A DMA command beyond L2 traps the controller's push (a load of DMA_PUSH_IN).
+    expect(run('exits-MODE_6').trap).toMatchObject({ core: 8, cause: 5, tval: 0x1c1ffff0 });
+    // N-EUREKA is not simulated yet: its window faults.
+    expect(run('exits-MODE_7').trap).toMatchObject({ core: 8, cause: 7, tval: 0x10201000 });
   });
 
   it('stops a runaway program at the cycle limit, and a deadlock when every core sleeps', () => {
