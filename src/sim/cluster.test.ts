@@ -36,7 +36,7 @@ describe.skipIf(!haveClang)('the Siracusa cluster', () => {
     m = await nodeMachine();
     const jobs: [string, string[]][] = [
       ['fork', []], ['barrier', []], ['speedup', []], ['banks', ['SAME_BANK=1']], ['banks', ['SAME_BANK=0']],
-      ['dma', []], ['l3', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
+      ['dma', []], ['l3', []], ['events', []], ['console', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
     ];
     for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map(([n, d]) => build(n, d)));
   }, 180_000);
@@ -60,6 +60,21 @@ describe.skipIf(!haveClang)('the Siracusa cluster', () => {
     const r = run('barrier');
     expect(r.stdout).toBe('barrier errors 0\n');
     expect(r.exitCode).toBe(0);
+  });
+
+  it('wakes a core sleeping on its software event when another core triggers it', () => {
+    const r = run('events');
+    expect(r.stdout).toMatch(/^events bad 0 span \d+\n$/);
+    // cores 1..7 slept until their trigger: idle, not instructions
+    for (let k = 1; k < 8; k++) expect(r.cores[k].idle).toBeGreaterThan(k * 100);
+  });
+
+  it('drains the console when a program prints more than its buffer', () => {
+    const r = run('console');
+    const lines = r.stdout.split('\n');
+    expect(lines.length).toBe(3001);
+    expect(lines[2999]).toBe('line 2999: the quick brown fox jumps');
+    expect(r.stdout.length).toBe(3000 * 37);
   });
 
   it('runs a compute loop about 8x faster on 8 cores than on 1', () => {

@@ -3,7 +3,7 @@
 import type { Machine } from './machine';
 
 export const TRACE_KINDS = {
-  1: 'pc', 2: 'sleep', 3: 'wake', 4: 'bank-conflict', 5: 'l2', 6: 'dma-start', 7: 'dma-end', 8: 'dma-wait',
+  1: 'pc', 2: 'sleep', 3: 'wake', 4: 'bank-conflict', 6: 'dma-start', 7: 'dma-end', 8: 'dma-wait',
   9: 'fork', 10: 'barrier', 11: 'l3-copy',
 } as const;
 export type TraceKind = (typeof TRACE_KINDS)[keyof typeof TRACE_KINDS];

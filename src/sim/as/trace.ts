@@ -9,7 +9,6 @@ export const TR_PC: u8 = 1; // a = pc (one per instruction, only with PC tracing
 export const TR_SLEEP: u8 = 2; // a = pc, b = what the core waits for
 export const TR_WAKE: u8 = 3; // b = cycles asleep
 export const TR_BANK: u8 = 4; // a = address, b = stall cycles
-export const TR_L2: u8 = 5; // a = address (cluster access to L2)
 export const TR_DMA_START: u8 = 6; // a = id, b = bytes (record cycle: issue)
 export const TR_DMA_END: u8 = 7; // a = id, b = bytes (record cycle: completion)
 export const TR_DMA_WAIT: u8 = 8; // a = id, b = cycles waited
