@@ -69,7 +69,7 @@ export function clearStamps(): void { memory.fill(BANK_STAMPS, 0xff, <usize>STAM
  * a quantum, so a core running later finds the earlier cores' stamps and waits for the first
  * free cycle of that bank (the order of cores rotates every quantum).
  */
-function bankAccess(o: u32, now: u32): void {
+@inline function bankAccess(o: u32, now: u32): void {
   const bank = (o >> 2) & 15;
   let t = now;
   for (;;) {
