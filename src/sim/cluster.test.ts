@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Machine } from './machine';
+import { runElf } from './index';
 import { nodeMachine } from './node';
 import { runSiracusa, runSiracusaAsync } from './siracusa';
 import type { SiracusaOptions, SiracusaResult } from './siracusa';
@@ -182,6 +183,10 @@ describe.skipIf(!haveClang)('the Siracusa cluster', () => {
     const pcs = run('barrier', { trace: 'pc' });
     expect(pcs.cycles).toBe(plain.cycles);
     expect(pcs.trace!.records.filter((t) => t.kind === 'pc').length).toBeGreaterThan(1000);
+  });
+
+  it('refuses a cluster program on the bare single core, with a hint', () => {
+    expect(() => runElf(m, elfs.get('fork')!)).toThrow(/cluster peripherals.*runSiracusa/);
   });
 
   it('can be cancelled between chunks', async () => {
