@@ -1,17 +1,22 @@
 // npm run bench:sim [-- --seeds N] : the simulator benchmark.
 // 1. Speed: simulated instructions per second of our wasm core in Node beside qemu-riscv32 on
 //    the same ELF (a scaled integer workload and the hand-written programs).
+//    And the cluster: 8 workers busy on the same kernel (aggregate instructions per second of
+//    the Siracusa simulation), beside our single core and qemu-riscv32 on the equivalent
+//    single-core ELF (the same work, the 8 slices one after another).
 // 2. Differential fuzzing: N csmith programs (default 200 that qemu finishes within 5 s) on
 //    qemu and on our simulator, plain rv32imc and with the CORE-V extensions; all must agree.
 import { join } from 'node:path';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 import { nodeMachine } from '../src/sim/node';
+import { runElf } from '../src/sim/index';
+import { runSiracusa } from '../src/sim/siracusa';
 import type { Machine } from '../src/sim/machine';
 import { XCV, csmith, differential, handWritten, runOurs } from '../src/sim/testing/differential';
 import type { Program } from '../src/sim/testing/differential';
 import {
-  CLANG, CSMITH, PROGRAMS_DIR, QEMU, compileCAsync, runQemu, scratchDir, toolsPresent,
+  CLANG, CSMITH, PROGRAMS_DIR, QEMU, compileCAsync, compileSiracusa, readBytes, runQemu, scratchDir, toolsPresent,
 } from '../src/sim/testing/toolchain';
 
 const MAX_CYCLES = 4e9;
@@ -58,6 +63,45 @@ async function speedRows(m: Machine): Promise<BenchRow[]> {
   return rows;
 }
 
+const BENCH_DIR = join(PROGRAMS_DIR, '../bench');
+
+/** Best-of-`reps` wall time of f, after one warm-up call. */
+function bestMs<T>(reps: number, f: () => T): { ms: number; last: T } {
+  let last = f();
+  let ms = Infinity;
+  for (let i = 0; i < reps; i++) {
+    const t = performance.now();
+    last = f();
+    ms = Math.min(ms, performance.now() - t);
+  }
+  return { ms, last };
+}
+
+/** 8 cores busy on the cluster vs the same work on one core (ours and qemu's). */
+async function clusterRows(m: Machine): Promise<BenchRow[]> {
+  const defines = ['REPS=1000'];
+  const clusterElf = readBytes(await compileSiracusa([join(BENCH_DIR, 'cluster.c')], join(scratchDir(), 'bench-cluster.elf'), { march: 'rv32imc', defines }));
+  const singlePath = await compileCAsync([join(BENCH_DIR, 'single.c')], join(scratchDir(), 'bench-single.elf'), { march: 'rv32imc', defines });
+  const cl = bestMs(3, () => runSiracusa(m, clusterElf, { maxCycles: 1e11 }));
+  const one = bestMs(3, () => runElf(m, readBytes(singlePath), { maxCycles: 1e11 }));
+  if (cl.last.stdout !== one.last.stdout) throw new Error(`cluster and single-core benchmark disagree: ${cl.last.stdout} vs ${one.last.stdout}`);
+  let qemu = Infinity;
+  for (let i = 0; i < 3; i++) qemu = Math.min(qemu, runQemu(singlePath, 120_000).ms);
+  const clIns = cl.last.cores.reduce((s, c) => s + c.instructions, 0);
+  const mips = (ins: number, ms: number) => ins / ms / 1000;
+  const q = { name: 'qemu-riscv32, single-core ELF', value: mips(one.last.instructions, qemu) };
+  return [
+    {
+      name: 'cluster: 8 cores busy, aggregate (Node)', value: mips(clIns, cl.ms), unit: 'MIPS', baseline: q,
+      note: `${(clIns / 1e6).toFixed(0)} M instructions in ${(cl.last.cycles / 1e6).toFixed(2)} M cycles (${(one.last.cycles / cl.last.cycles).toFixed(2)}x fewer than 1 core); ${cl.ms.toFixed(0)} ms`,
+    },
+    {
+      name: 'same work on 1 bare core (Node)', value: mips(one.last.instructions, one.ms), unit: 'MIPS', baseline: q,
+      note: `${(one.last.instructions / 1e6).toFixed(0)} M instructions, ${(one.last.cycles / 1e6).toFixed(2)} M cycles; ours ${one.ms.toFixed(0)} ms, qemu ${qemu.toFixed(0)} ms`,
+    },
+  ];
+}
+
 /** csmith seeds from 1 up until `count` programs have been compared (qemu > 5 s: skipped). */
 async function fuzzRows(m: Machine, count: number): Promise<BenchRow[]> {
   let agree = 0;
@@ -100,7 +144,7 @@ export const simBench: Bench = {
     const m = await nodeMachine();
     const seedArg = process.argv.indexOf('--seeds');
     const seeds = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 200;
-    return [...await speedRows(m), ...await fuzzRows(m, seeds)];
+    return [...await speedRows(m), ...await clusterRows(m), ...await fuzzRows(m, seeds)];
   },
 };
 

@@ -89,7 +89,7 @@ describe('runElf', () => {
     expect(r.stopped).toBe('trap');
     expect(r.trap).toEqual({
       cause: 5, name: 'load access fault', pc: 0x1c000004, insn: encode('lw', { rd: 6, rs1: 0, imm: 16 }),
-      disasm: 'lw t1, 16(zero)', tval: 16,
+      disasm: 'lw t1, 16(zero)', tval: 16, core: 0,
     });
   });
 
@@ -113,7 +113,7 @@ describe('ELF errors', () => {
     expect(err(elf([], 0x1c000000, (dv) => dv.setUint8(4, 2))).what).toContain('64-bit');
     expect(err(elf([], 0x1c000000, (dv) => dv.setUint16(18, 62, true))).what).toContain('not RISC-V');
     expect(err(elf([], 0x1c000000, (dv) => dv.setUint16(16, 1, true))).what).toContain('not an executable');
-    const out = err(elf([0x13], 0x80000000));
+    const out = err(elf([0x13], 0x40000000)); // no memory there (L3 starts at 0x80000000)
     expect(out.what).toContain('outside the Siracusa memory map');
     expect(out.hint).toContain('0x1c000000');
     expect(err(elf([0x13], 0x1c1ffff0)).what).toContain('outside'); // runs past the end of L2

@@ -12,6 +12,10 @@ export type { Disassembled } from './disasm';
 export { parseElf } from './elf';
 export type { Elf, Segment } from './elf';
 export { instantiateSim } from './wasm';
+export { runSiracusa, runSiracusaAsync, SiracusaRun, WORKERS, CONTROLLER, CLUSTER_CORES } from './siracusa';
+export type { SiracusaOptions, SiracusaResult, CoreStats } from './siracusa';
+export { readTrace, TRACE_KINDS } from './trace';
+export type { TraceRecord, TraceKind, TraceMode } from './trace';
 export type { SimExports, WasmSource } from './wasm';
 
 /** A fresh machine on its own instance of the wasm core. */

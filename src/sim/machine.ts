@@ -1,16 +1,18 @@
 // The host side of a simulated machine: memory map, loading an ELF, per-core state, and the
-// run loop that services system calls between stretches of wasm execution. Today one core
-// runs bare programs; the state is per core (struct per core in wasm memory) so the cluster
-// can step N cores in lockstep or by events later.
+// single-core run loop (runElf) that services system calls between stretches of wasm
+// execution. The Siracusa cluster's run loop is in siracusa.ts.
 import { fail } from '../common/errors';
 import { disassemble } from './disasm';
 import { parseElf } from './elf';
 import type { SimExports } from './wasm';
 
-export interface Region { name: 'L2' | 'L1'; base: number; size: number; offset: number }
+export interface Region { name: 'L2' | 'L1' | 'L3' | 'WMEM'; base: number; size: number; offset: number }
 
-/** Why a run stopped: the program exited, trapped, or ran out of its cycle budget. */
-export type StopReason = 'exit' | 'trap' | 'limit';
+/**
+ * Why a run stopped: the program exited, trapped, ran out of its cycle budget, every core
+ * slept with nobody left to wake them (cluster only), or the host cancelled it.
+ */
+export type StopReason = 'exit' | 'trap' | 'limit' | 'deadlock' | 'cancelled';
 
 export interface Trap {
   /** RISC-V mcause number and its name. */
@@ -22,6 +24,8 @@ export interface Trap {
   disasm: string;
   /** The faulting address (access faults) or the instruction word (illegal instruction). */
   tval: number;
+  /** The core that trapped (hart id; 8 is the cluster controller). */
+  core: number;
 }
 
 export interface RunResult {
@@ -47,9 +51,8 @@ export const TRAP_NAMES: Record<number, string> = {
   3: 'breakpoint', 5: 'load access fault', 7: 'store access fault',
 };
 
-const STOP_BUDGET = 0;
-const STOP_ECALL = 1;
-const STOP_TRAP = 2;
+/** Why the wasm run loop returned (src/sim/as/layout.ts). */
+export const STOP = { budget: 0, ecall: 1, trap: 2, sleep: 3, exit: 4, yield: 5, deadlock: 6 } as const;
 const SYS_WRITE = 64;
 const SYS_EXIT = 93;
 const SYS_EXIT_GROUP = 94;
@@ -58,8 +61,14 @@ const REG_A0 = 10;
 const REG_A7 = 17;
 
 /** Core record fields, by index of the wasm export coreField(i). */
-const CORE_FIELDS = ['pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid'] as const;
+const CORE_FIELDS = [
+  'pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid',
+  'state', 'wait', 'stallBank', 'stallL2', 'idle', 'stallPeriph',
+] as const;
 type CoreField = (typeof CORE_FIELDS)[number];
+
+/** What a system call did: the program exited with a code, or it continues. */
+export type EcallOutcome = { exit: number } | undefined;
 
 export class Machine {
   readonly regions: readonly Region[];
@@ -69,6 +78,8 @@ export class Machine {
     this.regions = [
       { name: 'L2', base: wasm.l2Base() >>> 0, size: wasm.l2Size(), offset: wasm.memL2() },
       { name: 'L1', base: wasm.l1Base() >>> 0, size: wasm.l1Size(), offset: wasm.memL1() },
+      { name: 'L3', base: wasm.l3Base() >>> 0, size: wasm.l3Size(), offset: wasm.memL3() },
+      { name: 'WMEM', base: wasm.wmemBase() >>> 0, size: wasm.wmemSize(), offset: wasm.memWmem() },
     ];
     this.field = Object.fromEntries(CORE_FIELDS.map((f, i) => [f, wasm.coreField(i)])) as Record<CoreField, number>;
   }
@@ -95,6 +106,7 @@ export class Machine {
 
   write(addr: number, data: Uint8Array): void {
     this.bytes.set(data, this.mapped(addr, data.length, 'write'));
+    for (const r of this.regions) if (addr >>> 0 >= r.base && (addr >>> 0) < r.base + r.size) this.dirty.add(r.name);
   }
 
   read(addr: number, len: number): Uint8Array {
@@ -105,11 +117,18 @@ export class Machine {
   readWord(addr: number): number { return this.view.getUint32(this.mapped(addr, 4, 'read'), true); }
   writeWord(addr: number, v: number): void { this.view.setUint32(this.mapped(addr, 4, 'write'), v >>> 0, true); }
 
+  /** Regions that may hold non-zero bytes (L3 and the weight memory are large and rarely used). */
+  private dirty = new Set<Region['name']>(['L2', 'L1', 'L3', 'WMEM']);
+
   /** Zeroes all memory and empties the instruction cache. */
   clearMemory(): void {
-    for (const r of this.regions) this.bytes.fill(0, r.offset, r.offset + r.size);
+    for (const r of this.regions) if (this.dirty.has(r.name)) this.bytes.fill(0, r.offset, r.offset + r.size);
+    this.dirty = new Set(['L2', 'L1']);
     this.wasm.flushICache();
   }
+
+  /** Marks L3 and the weight memory as possibly written (a cluster program ran). */
+  touchAll(): void { for (const r of this.regions) this.dirty.add(r.name); }
 
   /** Call after writing code into memory behind the simulator's back. */
   codeChanged(): void { this.wasm.flushICache(); }
@@ -127,6 +146,14 @@ export class Machine {
   setPc(core: number, pc: number): void { this.view.setUint32(this.base(core) + this.field.pc, pc >>> 0, true); }
   cycles(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.cycles, true)); }
   instret(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.instret, true)); }
+  /** A 64-bit counter of the core record (cycles, stalls, idle) as a number. */
+  counter(core: number, f: 'stallBank' | 'stallL2' | 'idle' | 'stallPeriph'): number {
+    return Number(this.view.getBigUint64(this.base(core) + this.field[f], true));
+  }
+  /** A 32-bit field of the core record. */
+  view32(core: number, f: 'wait' | 'state'): number { return this.view.getInt32(this.base(core) + this.field[f], true); }
+  /** 0 running, 1 asleep, 2 off (src/sim/as/layout.ts). */
+  coreState(core: number): number { return this.view.getInt32(this.base(core) + this.field.state, true); }
   /** Hardware loop L's [start, end, count]. */
   hwloop(core: number, L: 0 | 1): [number, number, number] {
     const b = this.base(core) + this.field.hwloop + L * 12;
@@ -141,15 +168,19 @@ export class Machine {
     return {
       cause, name: TRAP_NAMES[cause] ?? `cause ${cause}`, pc, insn,
       disasm: disassemble(insn, pc).text, tval: this.view.getUint32(b + this.field.trapTval, true),
+      core: this.view.getInt32(b + this.field.hartid, true),
     };
   }
 
-  /** Runs core 0 for at most `budget` instructions; returns the raw stop code. */
-  step(core: number, budget: number): number { return this.wasm.run(core, budget); }
+  /** Runs a core for at most `budget` instructions; returns the raw stop code. */
+  step(core: number, budget: number): number { return this.wasm.run(core, budget, 0); }
 
   // ---------------------------------------------------------------- programs
-  /** Loads an ELF's segments (memory cleared first) and puts core 0 at its entry. */
-  loadElf(bytes: Uint8Array, name = 'program.elf'): void {
+  /**
+   * Loads an ELF's segments (memory cleared first; L3 and weight-memory sections too) and
+   * returns its entry point. loadElf then starts one bare core; siracusa.ts the cluster.
+   */
+  loadSegments(bytes: Uint8Array, name = 'program.elf'): number {
     const elf = parseElf(bytes, name);
     this.clearMemory();
     for (const s of elf.segments) {
@@ -157,13 +188,45 @@ export class Machine {
       if (off === undefined) {
         const map = this.regions.map((r) => `${r.name} 0x${r.base.toString(16)}..0x${(r.base + r.size).toString(16)}`).join(', ');
         fail('bad-file', `segment at 0x${s.vaddr.toString(16)} (${s.memsz} bytes) is outside the Siracusa memory map (${map})`,
-          name, 'link the program for L2 (0x1c000000) or L1 (0x10000000)');
+          name, 'link the program for L2 (0x1c000000), L1 (0x10000000), L3 (0x80000000) or the weight memory (0x10400000)');
       }
-      this.bytes.set(s.data, off);
+      this.write(s.vaddr, s.data);
     }
     this.wasm.flushICache();
-    this.resetCore(0, elf.entry, 0);
+    if ((elf.entry & 1) !== 0) fail('bad-file', `entry point 0x${(elf.entry >>> 0).toString(16)} is not halfword aligned`, name);
+    return elf.entry;
   }
+
+  /** Loads an ELF and puts core 0 at its entry, as a bare core (no cluster timing). */
+  loadElf(bytes: Uint8Array, name = 'program.elf'): void {
+    const entry = this.loadSegments(bytes, name);
+    this.wasm.bareMode();
+    this.resetCore(0, entry, 0);
+  }
+
+  /**
+   * Services the Linux-style system call core `core` stopped on: a7 = 64 write(fd, buf, len)
+   * to stdout / stderr, a7 = 93 or 94 exit(code); others return -ENOSYS.
+   */
+  serviceEcall(core: number, out: Uint8Array[], err: Uint8Array[]): EcallOutcome {
+    const nr = this.reg(core, REG_A7);
+    if (nr === SYS_EXIT || nr === SYS_EXIT_GROUP) return { exit: this.reg(core, REG_A0) };
+    if (nr === SYS_WRITE) {
+      const fd = this.reg(core, REG_A0);
+      const buf = this.reg(core, 11) >>> 0;
+      const len = this.reg(core, 12) >>> 0;
+      const off = len === 0 ? 0 : this.offsetOf(buf, len);
+      if (off === undefined || (fd !== 1 && fd !== 2)) { this.setReg(core, REG_A0, -14); return undefined; } // EFAULT / EBADF
+      (fd === 1 ? out : err).push(this.bytes.slice(off, off + len));
+      this.setReg(core, REG_A0, len);
+      return undefined;
+    }
+    this.setReg(core, REG_A0, -ENOSYS);
+    return undefined;
+  }
+
+  /** Bytes of wasm memory (the console buffer, the trace ring). */
+  wasmBytes(offset: number, len: number): Uint8Array { return this.bytes.slice(offset, offset + len); }
 
   /**
    * Runs core 0 until it exits, traps or reaches maxCycles, servicing Linux-style system
@@ -183,22 +246,15 @@ export class Machine {
       // Every instruction takes at least one cycle; near the limit, approach it in shrinking
       // steps so that a multi-cycle instruction mix overshoots by at most one instruction.
       const why = this.step(0, left > chunk ? chunk : Math.max(1, Math.floor(left / 4)));
-      if (why === STOP_BUDGET) continue;
-      if (why === STOP_TRAP) { stopped = 'trap'; trap = this.trap(0); break; }
-      if (why !== STOP_ECALL) fail('internal', `the simulator core returned an unknown stop code ${why}`);
-      const nr = this.reg(0, REG_A7);
-      if (nr === SYS_EXIT || nr === SYS_EXIT_GROUP) { stopped = 'exit'; exitCode = this.reg(0, REG_A0); break; }
-      if (nr === SYS_WRITE) {
-        const fd = this.reg(0, REG_A0);
-        const buf = this.reg(0, 11) >>> 0;
-        const len = this.reg(0, 12) >>> 0;
-        const off = len === 0 ? 0 : this.offsetOf(buf, len);
-        if (off === undefined || (fd !== 1 && fd !== 2)) { this.setReg(0, REG_A0, -14); continue; } // EFAULT / EBADF
-        (fd === 1 ? out : err).push(this.bytes.slice(off, off + len));
-        this.setReg(0, REG_A0, len);
-        continue;
+      if (why === STOP.budget) continue;
+      if (why === STOP.trap) { stopped = 'trap'; trap = this.trap(0); break; }
+      if (why === STOP.sleep || why === STOP.exit) {
+        fail('bad-file', 'the program uses the cluster peripherals (event unit / exit register)', 'runElf',
+          'run it with runSiracusa, which simulates the whole cluster');
       }
-      this.setReg(0, REG_A0, -ENOSYS);
+      if (why !== STOP.ecall) fail('internal', `the simulator core returned an unknown stop code ${why}`);
+      const done = this.serviceEcall(0, out, err);
+      if (done) { stopped = 'exit'; exitCode = done.exit; break; }
     }
     const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
     return {
@@ -208,7 +264,7 @@ export class Machine {
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) { all.set(p, o); o += p.length; }

@@ -6,7 +6,28 @@ import { EXEC_ROWS, FIRST_OP, tableHash } from './isa/table';
 /** The wasm module's exports (see src/sim/as/index.ts). */
 export interface SimExports {
   memory: WebAssembly.Memory;
-  run(core: number, budget: number): number;
+  /** budget: instructions, or cycles with cycleMode (1). */
+  run(core: number, budget: number, cycleMode: number): number;
+  clusterReset(entry: number): void;
+  clusterRun(until: number): number;
+  bareMode(): void;
+  setQuantum(q: number): void;
+  setTrace(mode: number): void;
+  consoleDrained(): void;
+  consoleBase(): number;
+  consoleLength(): number;
+  exitCode(): number;
+  stopCore(): number;
+  traceBase(): number;
+  traceEntries(): number;
+  traceRecorded(): number;
+  dmaStat(i: number): number;
+  memL3(): number;
+  memWmem(): number;
+  l3Base(): number;
+  l3Size(): number;
+  wmemBase(): number;
+  wmemSize(): number;
   decode(word: number): number;
   decodedImm(): number;
   resetCore(core: number, pc: number, hartid: number): void;

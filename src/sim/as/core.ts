@@ -38,6 +38,14 @@ export function flushICache(): void {
   icHi = IC_L2;
 }
 
+/** Empties the cache entries [e, e + len) (memory written by a DMA), if any were filled. */
+export function icacheInvalidate(e: usize, len: usize): void {
+  const lo = e > icLo ? e : icLo;
+  const end = e + len;
+  const hi = end < icHi ? end : icHi;
+  if (hi > lo) memory.fill(lo, 0, hi - lo);
+}
+
 /** The cache entry for a pc outside L2 (L1 code), or 0 if the pc cannot be fetched. */
 export function icacheSlow(pc: u32): usize {
   const o = pc - L1_BASE;

@@ -2,10 +2,17 @@
 // The wasm module's exports: the host (src/sim/wasm.ts) sees only numbers and the memory.
 import * as L from './layout';
 import { coreState } from './core';
+import { dmaBusy, dmaBytes, dmaTransfers, l3Busy, l3Bytes } from './dma';
 import { NUM_OPS, TABLE_HASH } from './gen/exec';
+import { consoleLen, exitCode as exitCodeOf } from './periph';
+import { stopCore as stopCoreOf } from './cluster';
+import { traceCount } from './trace';
 
 export { run, decode, decodedImm } from './gen/exec';
 export { resetCore, flushICache } from './core';
+export { bareMode, clusterReset, clusterRun, setQuantum } from './cluster';
+export { consoleDrained } from './periph';
+export { setTrace } from './trace';
 
 export function tableHash(): u32 { return TABLE_HASH; }
 export function numOps(): i32 { return NUM_OPS; }
@@ -13,11 +20,35 @@ export function maxCores(): i32 { return L.MAX_CORES; }
 export function coreBase(core: i32): usize { return coreState(core); }
 export function memL2(): usize { return L.MEM_L2; }
 export function memL1(): usize { return L.MEM_L1; }
+export function memL3(): usize { return L.MEM_L3; }
+export function memWmem(): usize { return L.MEM_WMEM; }
 export function memEnd(): usize { return L.MEM_END; }
 export function l2Base(): u32 { return L.L2_BASE; }
 export function l2Size(): u32 { return L.L2_SIZE; }
 export function l1Base(): u32 { return L.L1_BASE; }
 export function l1Size(): u32 { return L.L1_SIZE; }
+export function l3Base(): u32 { return L.L3_BASE; }
+export function l3Size(): u32 { return L.L3_SIZE; }
+export function wmemBase(): u32 { return L.WMEM_BASE; }
+export function wmemSize(): u32 { return L.WMEM_SIZE; }
+export function consoleBase(): usize { return L.CONSOLE; }
+export function consoleLength(): u32 { return consoleLen; }
+export function exitCode(): i32 { return exitCodeOf; }
+export function stopCore(): i32 { return stopCoreOf; }
+export function traceBase(): usize { return L.TRACE; }
+export function traceEntries(): u32 { return L.TRACE_ENTRIES; }
+export function traceRecorded(): u32 { return traceCount; }
+/** Cluster DMA and uDMA counters: 0 bytes, 1 busy cycles, 2 transfers, 3 L3 bytes, 4 L3 busy cycles. */
+export function dmaStat(i: i32): f64 {
+  switch (i) {
+    case 0: return <f64>dmaBytes;
+    case 1: return <f64>dmaBusy;
+    case 2: return <f64>dmaTransfers;
+    case 3: return <f64>l3Bytes;
+    case 4: return <f64>l3Busy;
+    default: return -1;
+  }
+}
 /** Offsets in the core record, in the order of CORE_FIELDS in src/sim/machine.ts. */
 export function coreField(i: i32): i32 {
   switch (i) {
@@ -30,6 +61,12 @@ export function coreField(i: i32): i32 {
     case 6: return <i32>L.INSTRET;
     case 7: return <i32>L.HWLOOP;
     case 8: return <i32>L.HARTID;
+    case 9: return <i32>L.STATE;
+    case 10: return <i32>L.WAIT;
+    case 11: return <i32>L.STALL_BANK;
+    case 12: return <i32>L.STALL_L2;
+    case 13: return <i32>L.IDLE;
+    case 14: return <i32>L.STALL_PERIPH;
     default: return -1;
   }
 }

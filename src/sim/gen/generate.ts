@@ -63,7 +63,10 @@ function expandExec(r: Row): string {
   return (r.exec ?? '')
     .replace(/\bW\(/g, 'store<i32>(R + (<usize>rd << 2), ')
     .replace(/\bWX\(/g, 'wreg(R, ')
-    .replace(/\bCHECK\b/g, `if (fault != 0) ${trapOut}, fault, faultAddr)`)
+    // Loads and stores get the fast-path gate and the core's cycle (see as/mem.ts).
+    .replace(/\b(LB|LBU|LH|LHU|LW|SB|SH|SW)\(/g, '$1(gate, c0 + <u32>(n + stall), ')
+    // After an access or CSR: a trap, a sleep / exit before the instruction, or extra cycles.
+    .replace(/\bCHECK\b/g, `if (fault != 0) { const x = memEvent(c0 + <u32>(n + stall)); if (x < 0) { if (x == -2) ${trapOut}, fault, faultAddr); return leave(S, pc, n, stall, ld, pw, x == -1 ? STOP_SLEEP : STOP_EXIT); } stall += x; if (yieldReq) budget = 0; }`)
     .replace(/\bTRAP\(/g, `${trapOut}, `)
     .replace(/\bSTOP\(/g, 'return leave(S, pc, n, stall, ld, pw, ')
     .replace(/\bHWSYNC\b/g, 'e0 = hwEnd(S, 0); e1 = hwEnd(S, 1)')
@@ -92,13 +95,18 @@ function caseAs(r: Row, op: number): string {
 function executorAs(): string {
   const cases = EXEC_ROWS.map((r, i) => caseAs(r, i + FIRST_OP)).join('\n');
   return `/**
- * Runs core \`core\` for at most \`budget\` instructions; returns STOP_BUDGET, STOP_ECALL (the
- * host services the call; pc is past it) or STOP_TRAP (cause, pc, word in the core record).
- * Everything hot lives in locals: pc, the instruction count n and the extra stall cycles.
+ * Runs core \`core\` for at most \`budget\` instructions (or, with \`cycleMode\`, until it has
+ * spent \`budget\` cycles); returns STOP_BUDGET, STOP_ECALL (the host services the call; pc is
+ * past it), STOP_TRAP (cause, pc, word in the core record), STOP_SLEEP (blocked on the event
+ * unit, pc at the access) or STOP_EXIT. Everything hot lives in locals: pc, the instruction
+ * count n and the extra stall cycles.
  */
-export function run(core: i32, budget: i32): i32 {
+export function run(core: i32, budget: i32, cycleMode: bool): i32 {
   const S: usize = coreState(core);
   const R: usize = S + REGS;
+  setCurrent(S, core);
+  const gate: u32 = l2Gate;
+  const km: i32 = cycleMode ? -1 : 0;
   let pc: u32 = load<u32>(S + PC);
   let n: i32 = 0;
   let stall: i32 = 0;
@@ -108,8 +116,9 @@ export function run(core: i32, budget: i32): i32 {
   let e1: u32 = hwEnd(S, 1);
   const cyc0: u64 = load<u64>(S + CYCLES);
   const ins0: u64 = load<u64>(S + INSTRET);
+  const c0: u32 = <u32>cyc0;
   clearFault();
-  while (n < budget) {
+  while (n + (stall & km) < budget) {
     let e: usize;
     const o: u32 = pc - L2_BASE;
     if (o < L2_SIZE) e = IC_L2 + (<usize>o << 2);
@@ -148,9 +157,12 @@ import * as L from '../layout';
 import {
   CAUSE_BREAKPOINT, CAUSE_FETCH_FAULT, CAUSE_FETCH_MISALIGNED, CAUSE_ILLEGAL, CYCLES, IC_L2,
   INSTRET, L2_BASE, L2_SIZE, LOAD_RD, OP_MASK, OP_UNDECODED, PC, PREV_W, REGS, STOP_BUDGET,
-  STOP_ECALL, HW_START, HW_END, HW_COUNT,
+  STOP_ECALL, STOP_EXIT, STOP_SLEEP, HW_START, HW_END, HW_COUNT,
 } from '../layout';
-import { LB, LBU, LH, LHU, LW, SB, SH, SW, clearFault, fault, faultAddr, fetch16, mis1, mis2, mis4, tgt } from '../mem';
+import {
+  LB, LBU, LH, LHU, LW, SB, SH, SW, clearFault, fault, faultAddr, fetch16, l2Gate, mis1, mis2, mis4, setCurrent, tgt,
+} from '../mem';
+import { memEvent, yieldReq } from '../periph';
 import {
   CSR_CLEAR, CSR_SET, CSR_WRITE, bfExtract, bfExtractU, bfInsert, bfMask, bitrev, clipS, coreState,
   csrAccess, csrExtra, flushICache, hwEnd, hwLoopBack, hwSet, icacheFilled, icacheSlow, leave, pickB, pickH, rnd,

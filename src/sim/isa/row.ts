@@ -20,7 +20,8 @@ export interface Row {
    * AssemblyScript statements executing the instruction (every row but the compressed ones).
    * Names in scope: A B C D (values of rs1, rs2, rs3/aux register, old rd), rd rs1 rs2 aux imm
    * (fields), pc, len, stall, ld, W(v) (write rd), WX(r, v) (write register r), memory helpers
-   * (LB..SW), CHECK (stop if the previous helper faulted), TRAP(cause, tval), STOP(reason),
+   * (LB..SW), CHECK (after a memory helper or CSR access: trap, sleep / exit before the
+   * instruction, or add its extra memory cycles; see as/mem.ts), TRAP(cause, tval), STOP(reason),
    * HWSYNC (after changing a hardware loop), HWNEXT (apply a loop end before STOP).
    * Unless `jumps` is set, `pc += len` follows it.
    */

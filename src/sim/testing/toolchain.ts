@@ -17,6 +17,10 @@ export const XCV_MARCH = '_xcvalu_xcvmac_xcvsimd_xcvmem_xcvbi_xcvbitmanip';
 export const XCV_MATTR = '+m,+c,+xcvalu,+xcvmac,+xcvsimd,+xcvmem,+xcvbi,+xcvbitmanip';
 
 export const RUNTIME_DIR = fileURLToPath(new URL('./runtime/', import.meta.url));
+/** The shared tiny libc and the HAL with its Siracusa runtime (src/compiler/runtime). */
+export const LIBC_DIR = fileURLToPath(new URL('../../compiler/runtime/libc/', import.meta.url));
+export const HAL_DIR = fileURLToPath(new URL('../../compiler/runtime/', import.meta.url));
+export const SIRACUSA_RT_DIR = join(HAL_DIR, 'siracusa');
 export const PROGRAMS_DIR = fileURLToPath(new URL('./programs/', import.meta.url));
 
 export function hasTool(cmd: string): boolean {
@@ -77,8 +81,8 @@ export interface CBuild {
 }
 
 /**
- * Compiles C sources with the freestanding runtime (crt0, a tiny libc with printf, Linux
- * write/exit ecalls) into a static ELF linked at L2 (0x1C000000). Returns the ELF's path.
+ * Compiles C sources with the bare runtime (crt0, the tiny libc with printf, Linux write/exit
+ * ecalls) into a static ELF linked at L2 (0x1C000000). Returns the ELF's path.
  */
 export function compileC(sources: string[], out: string, b: CBuild): string {
   run(CLANG, clangArgs(sources, out, b), { timeoutMs: 120_000 });
@@ -95,16 +99,32 @@ export function compileCAsync(sources: string[], out: string, b: CBuild): Promis
   });
 }
 
-function clangArgs(sources: string[], out: string, b: CBuild): string[] {
-  const rt = RUNTIME_DIR;
+function clangArgs(sources: string[], out: string, b: CBuild, siracusa = false): string[] {
+  const rt = siracusa ? SIRACUSA_RT_DIR : RUNTIME_DIR;
+  const platform = siracusa ? ['-I', HAL_DIR, '-I', SIRACUSA_RT_DIR, join(HAL_DIR, 'hal_siracusa.c')] : [join(rt, 'sys.c')];
   return [
     '--target=riscv32-unknown-elf', `-march=${b.march}`, '-mabi=ilp32', b.opt ?? '-O2',
     '-ffreestanding', '-fno-builtin', '-nostdlib', '-nostdlibinc', '-static', '-fuse-ld=lld',
-    '-isystem', join(rt, 'include'), ...(b.extraIncludes ?? []).flatMap((d) => ['-I', d]),
+    '-isystem', join(LIBC_DIR, 'include'), ...(b.extraIncludes ?? []).flatMap((d) => ['-I', d]),
     ...(b.defines ?? []).map((d) => `-D${d}`), '-w',
     '-T', join(rt, 'link.ld'), '-Wl,--no-relax',
-    join(rt, 'crt0.S'), join(rt, 'libc.c'), ...sources, '-o', out,
+    join(rt, 'crt0.S'), join(LIBC_DIR, 'libc.c'), ...platform, ...sources, '-o', out,
   ];
+}
+
+/**
+ * Compiles C sources for the Siracusa cluster: the Siracusa crt0 (controller + worker idle
+ * loop), link script (.l1 / .l2 / .l3 / .wmem), hal_siracusa.c and the tiny libc; CORE-V
+ * extensions on by default. Returns the ELF's path.
+ */
+export function compileSiracusa(sources: string[], out: string, b: Partial<CBuild> = {}): Promise<string> {
+  const full: CBuild = { march: `rv32imc${XCV_MARCH}`, ...b };
+  return new Promise((resolve, reject) => {
+    execFile(CLANG, clangArgs(sources, out, full, true), { timeout: 120_000, maxBuffer: 16 << 20 }, (err, _o, stderr) => {
+      if (err) reject(new Error(`${CLANG} failed for ${sources.join(' ')}: ${stderr || err.message}`));
+      else resolve(out);
+    });
+  });
 }
 
 export interface NativeRun { stdout: string; exitCode: number | null; timedOut: boolean; ms: number }

@@ -1,51 +1,21 @@
 /*
- * A tiny freestanding C library for the simulator's test programs: Linux system calls
- * (write = 64, exit = 93) through ecall, the string functions the compilers call, printf with
- * the usual flags, widths, precisions and length modifiers, and the 64-bit division helpers
- * that rv32 code calls. The same ELF runs on qemu-riscv32 and on our simulator.
+ * A tiny freestanding C library for bare RV32 programs: the string functions the compilers
+ * call, printf with the usual flags, widths, precisions and length modifiers, and the 64-bit
+ * division helpers that rv32 code calls. The platform provides putchar, fflush and exit:
+ * src/sim/testing/runtime/sys.c (Linux ecalls: the same ELF runs on qemu-riscv32 and on our
+ * simulator) or src/compiler/runtime/hal_siracusa.c (the Siracusa console and exit registers).
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
-static long syscall3(long nr, long a0, long a1, long a2) {
-  register long x10 __asm__("a0") = a0;
-  register long x11 __asm__("a1") = a1;
-  register long x12 __asm__("a2") = a2;
-  register long x17 __asm__("a7") = nr;
-  __asm__ volatile("ecall" : "+r"(x10) : "r"(x11), "r"(x12), "r"(x17) : "memory");
-  return x10;
-}
-
-long write(int fd, const void *buf, size_t len) { return syscall3(64, fd, (long)buf, (long)len); }
-
-/* ---------------------------------------------------------------- stdout buffer */
-static char obuf[256];
-static size_t olen;
-
-int fflush(void *stream) {
-  (void)stream;
-  if (olen) write(1, obuf, olen);
-  olen = 0;
-  return 0;
-}
-
-int putchar(int c) {
-  obuf[olen++] = (char)c;
-  if (c == '\n' || olen == sizeof obuf) fflush(0);
-  return (unsigned char)c;
-}
+int putchar(int c);
+void exit(int code) __attribute__((noreturn));
 
 int puts(const char *s) {
   while (*s) putchar(*s++);
   putchar('\n');
   return 0;
-}
-
-void exit(int code) {
-  fflush(0);
-  syscall3(93, code, 0, 0);
-  for (;;) {}
 }
 
 void abort(void) { exit(134); }
@@ -159,7 +129,9 @@ static void fmt_int(sink *s, uint64_t v, int neg, int base, int upper, int flags
   char digits[24];
   int n = 0;
   const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-  while (v) { digits[n++] = set[v % (unsigned)base]; v /= (unsigned)base; }
+  /* 32-bit division while the value fits: the 64-bit helper is a slow bit-by-bit loop. */
+  while (v >> 32) { digits[n++] = set[v % (unsigned)base]; v /= (unsigned)base; }
+  for (uint32_t w = (uint32_t)v; w; w /= (unsigned)base) digits[n++] = set[w % (unsigned)base];
   if (prec < 0) prec = 1; else flags &= ~F_ZERO;
   int zeros = prec > n ? prec - n : 0;
   if ((flags & F_ALT) && base == 8 && zeros == 0 && (n == 0 || digits[n - 1] != '0')) zeros = 1;

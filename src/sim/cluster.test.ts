@@ -1,0 +1,200 @@
+// The Siracusa cluster: C programs (src/sim/testing/cluster/) built with the Siracusa runtime
+// and hal_siracusa.c, run on 8 workers + the controller: fork, barrier, speedup, TCDM bank
+// conflicts, cluster DMA, L3, exits, traps, limits, determinism, trace.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Machine } from './machine';
+import { runElf } from './index';
+import { nodeMachine } from './node';
+import { runSiracusa, runSiracusaAsync } from './siracusa';
+import type { SiracusaOptions, SiracusaResult } from './siracusa';
+import { CLANG, compileSiracusa, readBytes, scratchDir, toolsPresent } from './testing/toolchain';
+
+const DIR = fileURLToPath(new URL('./testing/cluster/', import.meta.url));
+const haveClang = toolsPresent(CLANG);
+
+let m: Machine;
+const elfs = new Map<string, Uint8Array>();
+
+async function build(name: string, defines: string[] = []): Promise<void> {
+  const tag = [name, ...defines].join('-').replace(/[^\w-]/g, '_');
+  const out = await compileSiracusa([join(DIR, `${name.replace(/-.*/, '')}.c`)], join(scratchDir(), `${tag}.elf`), { defines });
+  elfs.set(tag, readBytes(out));
+}
+
+function run(tag: string, opts: SiracusaOptions = {}): SiracusaResult {
+  const elf = elfs.get(tag);
+  if (!elf) throw new Error(`no build ${tag}`);
+  return runSiracusa(m, elf, { maxCycles: 5e7, ...opts });
+}
+
+const sum = (r: SiracusaResult, f: (c: SiracusaResult['cores'][number]) => number, cores = [0, 1, 2, 3, 4, 5, 6, 7]) =>
+  cores.reduce((s, c) => s + f(r.cores[c]), 0);
+
+describe.skipIf(!haveClang)('the Siracusa cluster', () => {
+  beforeAll(async () => {
+    m = await nodeMachine();
+    const jobs: [string, string[]][] = [
+      ['fork', []], ['barrier', []], ['speedup', []], ['banks', ['SAME_BANK=1']], ['banks', ['SAME_BANK=0']],
+      ['dma', []], ['l3', []], ['events', []], ['console', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
+    ];
+    for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map(([n, d]) => build(n, d)));
+  }, 180_000);
+
+  it('forks on 1..8 cores; each core of the team sees its index, the team size and its hart', () => {
+    const r = run('fork');
+    expect(r.stopped).toBe('exit');
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('controller 0/1');
+    for (let n = 1; n <= 8; n++) {
+      const cells = Array.from({ length: 8 }, (_, k) => (k < n ? `${100 * n + k}/${n}/${k}` : '-1/-1/-1'));
+      expect(lines[n]).toBe(`n=${n}: ${cells.join(' ')}`);
+    }
+    // Workers asleep between forks count as idle, not as instructions.
+    expect(r.cores[7].instructions).toBeLessThan(200);
+    expect(r.cores[7].idle).toBeGreaterThan(r.cycles * 0.9);
+  });
+
+  it('releases a barrier only when every core of the team has arrived', () => {
+    const r = run('barrier');
+    expect(r.stdout).toBe('barrier errors 0\n');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('wakes a core sleeping on its software event when another core triggers it', () => {
+    const r = run('events');
+    expect(r.stdout).toMatch(/^events bad 0 span \d+\n$/);
+    // cores 1..7 slept until their trigger: idle, not instructions
+    for (let k = 1; k < 8; k++) expect(r.cores[k].idle).toBeGreaterThan(k * 100);
+  });
+
+  it('drains the console when a program prints more than its buffer', () => {
+    const r = run('console');
+    const lines = r.stdout.split('\n');
+    expect(lines.length).toBe(3001);
+    expect(lines[2999]).toBe('line 2999: the quick brown fox jumps');
+    expect(r.stdout.length).toBe(3000 * 37);
+  });
+
+  it('runs a compute loop about 8x faster on 8 cores than on 1', () => {
+    const r = run('speedup');
+    const cyc = Object.fromEntries([...r.stdout.matchAll(/cores (\d) cycles (\d+) (\w+)/g)].map((x) => {
+      expect(x[3]).toBe('ok');
+      return [Number(x[1]), Number(x[2])];
+    }));
+    expect(Object.keys(cyc)).toEqual(['1', '2', '4', '8']);
+    expect(cyc[1] / cyc[2]).toBeGreaterThan(1.9);
+    expect(cyc[1] / cyc[8]).toBeGreaterThan(7);
+    expect(cyc[1] / cyc[8]).toBeLessThanOrEqual(8.2);
+  });
+
+  it('stalls cores that hit the same TCDM bank in the same cycle, and not different banks', () => {
+    const same = run('banks-SAME_BANK_1');
+    const diff = run('banks-SAME_BANK_0');
+    expect(same.stdout).toMatch(/^same_bank=1 cycles \d+ ok/);
+    expect(diff.stdout).toMatch(/^same_bank=0 cycles \d+ ok/);
+    const bankSame = sum(same, (c) => c.stalls.bank);
+    const bankDiff = sum(diff, (c) => c.stalls.bank);
+    // 8 cores x 1000 loads on one bank: each round one core wins, the others wait.
+    expect(bankSame).toBeGreaterThan(8 * 1000);
+    expect(bankDiff).toBeLessThan(200); // only the stack frames of fork entry / exit
+    const cycles = (r: SiracusaResult) => Number(/cycles (\d+)/.exec(r.stdout)![1]);
+    expect(cycles(same)).toBeGreaterThan(cycles(diff) * 1.5);
+  });
+
+  it('moves DMA bytes exactly (1D, 2D, out), at ~16 B/cycle plus latency, overlapping queued transfers', () => {
+    const r = run('dma');
+    const x = /dma bad (\d+) 1d4096 (\d+) 2d16x40 (\d+) 4x1024 (\d+) serial (\d+)/.exec(r.stdout);
+    expect(x, r.stdout).not.toBeNull();
+    const [bad, t1d, t2d, t4, serial] = x!.slice(1).map(Number);
+    expect(bad).toBe(0);
+    expect(r.exitCode).toBe(0);
+    // 4096 B / 16 B per cycle = 256 cycles + setup and L2 latency + the HAL's register writes.
+    expect(t1d).toBeGreaterThanOrEqual(256 + 14);
+    expect(t1d).toBeLessThan(256 + 80);
+    // 16 rows of 40 B: 3 beats per row.
+    expect(t2d).toBeGreaterThanOrEqual(48 + 14);
+    expect(t2d).toBeLessThan(48 + 80);
+    // Four queued 1 KiB transfers pay the latency once; one at a time pays it four times.
+    expect(t4).toBeLessThan(serial - 3 * 10);
+    expect(r.dma.transfers).toBe(13);
+    expect(r.dma.bytes).toBe(4096 + 1001 + 640 + 640 + 4 * 1024 * 2);
+    expect(r.dma.busyCycles).toBeGreaterThan(Math.ceil(r.dma.bytes / 16));
+  });
+
+  it('copies L3 <-> L2 through the uDMA and loads .l3 and .wmem sections', () => {
+    const r = run('l3');
+    expect(r.stdout).toMatch(/^l3 bad 0 read4096 (\d+) wmem 0x10400000/);
+    const t = Number(/read4096 (\d+)/.exec(r.stdout)![1]);
+    expect(t).toBeGreaterThanOrEqual(4096 + 100);
+    expect(r.l3.bytes).toBe(3 * 4096);
+    expect(r.l3.busyCycles).toBeGreaterThanOrEqual(3 * 4196);
+  });
+
+  it('exits with main\'s result or the code a worker passes to hal_exit', () => {
+    expect(run('exits-MODE_0')).toMatchObject({ stopped: 'exit', exitCode: 42, stdout: 'mode 0\n' });
+    const w = run('exits-MODE_1');
+    expect(w).toMatchObject({ stopped: 'exit', exitCode: 7 });
+  });
+
+  it('reports a trap on a worker with its core, cause, pc and disassembly', () => {
+    const r = run('exits-MODE_2');
+    expect(r.stopped).toBe('trap');
+    expect(r.trap).toMatchObject({ core: 5, cause: 5, name: 'load access fault', tval: 0x30000000 });
+    expect(r.trap!.disasm).toMatch(/^(c\.)?lw /);
+    const wm = run('exits-MODE_5');
+    expect(wm.trap).toMatchObject({ core: 2, cause: 5, tval: 0x10400000 });
+    // A DMA command beyond L2 traps the controller's push (a load of DMA_PUSH_IN).
+    expect(run('exits-MODE_6').trap).toMatchObject({ core: 8, cause: 5, tval: 0x1c1ffff0 });
+    // N-EUREKA is not simulated yet: its window faults.
+    expect(run('exits-MODE_7').trap).toMatchObject({ core: 8, cause: 7, tval: 0x10201000 });
+  });
+
+  it('stops a runaway program at the cycle limit, and a deadlock when every core sleeps', () => {
+    const r = run('exits-MODE_3', { maxCycles: 200_000, chunkCycles: 50_000 });
+    expect(r.stopped).toBe('limit');
+    expect(r.cycles).toBeGreaterThanOrEqual(200_000);
+    expect(r.cycles).toBeLessThan(200_100);
+    const d = run('exits-MODE_4');
+    expect(d.stopped).toBe('deadlock');
+    expect(d.deadlock).toContain('core 1 waits for the barrier');
+    expect(d.deadlock).toContain('core 8 waits for the join');
+  });
+
+  it('is deterministic: the same program gives the same cycles and statistics', () => {
+    const a = run('speedup');
+    const b = run('barrier');
+    const c = run('speedup');
+    expect(c).toEqual(a);
+    expect(run('barrier')).toEqual(b);
+  });
+
+  it('traces forks, sleeps, wakes, DMA transfers and bank conflicts; pc tracing keeps the timing', () => {
+    const r = run('dma', { trace: 'events' });
+    const kinds = new Set(r.trace!.records.map((t) => t.kind));
+    for (const k of ['sleep', 'dma-start', 'dma-end', 'dma-wait']) expect(kinds).toContain(k);
+    const starts = r.trace!.records.filter((t) => t.kind === 'dma-start');
+    expect(starts.map((t) => t.b).slice(0, 2)).toEqual([4096, 1001]);
+    const f = run('fork', { trace: 'events' });
+    expect(f.trace!.records.filter((t) => t.kind === 'fork').map((t) => t.a)).toEqual([1, 3, 7, 15, 31, 63, 127, 255]);
+    const plain = run('barrier');
+    const pcs = run('barrier', { trace: 'pc' });
+    expect(pcs.cycles).toBe(plain.cycles);
+    expect(pcs.trace!.records.filter((t) => t.kind === 'pc').length).toBeGreaterThan(1000);
+  });
+
+  it('refuses a cluster program on the bare single core, with a hint', () => {
+    expect(() => runElf(m, elfs.get('fork')!)).toThrow(/cluster peripherals.*runSiracusa/);
+  });
+
+  it('can be cancelled between chunks', async () => {
+    const ac = new AbortController();
+    const p = runSiracusaAsync(m, elfs.get('exits-MODE_3')!, { maxCycles: 1e12, chunkCycles: 100_000, signal: ac.signal });
+    setTimeout(() => ac.abort(), 20);
+    const r = await p;
+    expect(r.stopped).toBe('cancelled');
+    expect(r.cycles).toBeGreaterThan(0);
+  });
+});

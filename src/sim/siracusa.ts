@@ -1,0 +1,163 @@
+// Running a program on the Siracusa cluster: 8 workers and the controller in the wasm
+// scheduler (src/sim/as/cluster.ts), with the host driving it in chunks of cycles so that a
+// caller can cancel between chunks, servicing system calls, draining the console and
+// collecting per-core and DMA statistics.
+import { fail } from '../common/errors';
+import type { Machine, StopReason, Trap } from './machine';
+import { STOP, concat } from './machine';
+import type { TraceMode, TraceRecord } from './trace';
+import { TRACE_MODE_BITS, readTrace } from './trace';
+
+export const WORKERS = 8;
+export const CONTROLLER = 8;
+export const CLUSTER_CORES = 9;
+
+export interface SiracusaOptions {
+  /** Stop after about this many cycles (default 10^10). */
+  maxCycles?: number;
+  /** Record a trace: 'events' (sleep, wake, stalls, DMA, fork, barrier) or 'pc' (plus every instruction; slow). */
+  trace?: TraceMode | boolean;
+  /** Cycles per call into wasm between cancel checks (default 2 * 10^6). */
+  chunkCycles?: number;
+  /** Cores are interleaved in quanta of this many cycles (default 128). */
+  quantum?: number;
+  /** Polled between chunks; true stops the run ('cancelled'). */
+  shouldStop?: () => boolean;
+}
+
+export interface CoreStats {
+  /** Hart id: 0..7 workers, 8 the controller. */
+  core: number;
+  instructions: number;
+  /** Cycles lost, by cause: pipeline (load-use, branches, multi-cycle ops), TCDM bank conflicts, L2 latency, peripheral accesses. */
+  stalls: { pipeline: number; bank: number; l2: number; periph: number };
+  /** Cycles asleep (clock-gated) or blocked on a DMA / uDMA wait. */
+  idle: number;
+}
+
+export interface SiracusaResult {
+  stopped: StopReason;
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** The cluster's cycle count when the run stopped (the stopping core's clock). */
+  cycles: number;
+  cores: CoreStats[];
+  dma: { bytes: number; busyCycles: number; transfers: number };
+  l3: { bytes: number; busyCycles: number };
+  trap?: Trap;
+  /** Which core waits for what, when stopped is 'deadlock'. */
+  deadlock?: string;
+  trace?: { records: TraceRecord[]; dropped: number };
+}
+
+const WAIT_NAMES: Record<number, string> = { 1: 'a fork', 2: 'the join', 3: 'the barrier', 4: 'an event' };
+
+/** One run of a program on the cluster, advanced chunk by chunk. */
+export class SiracusaRun {
+  private readonly out: Uint8Array[] = [];
+  private readonly err: Uint8Array[] = [];
+  private readonly maxCycles: number;
+  private readonly chunk: number;
+  private until = 0;
+  private final?: SiracusaResult;
+
+  constructor(private readonly m: Machine, elf: Uint8Array, private readonly opts: SiracusaOptions = {}) {
+    this.maxCycles = opts.maxCycles ?? 1e10;
+    this.chunk = opts.chunkCycles ?? 2e6;
+    if (!(this.maxCycles > 0) || !(this.chunk >= 1)) fail('bad-config', 'maxCycles and chunkCycles must be positive', 'runSiracusa');
+    const entry = m.loadSegments(elf);
+    m.touchAll();
+    const w = m.wasm;
+    w.clusterReset(entry >>> 0);
+    w.setQuantum(opts.quantum ?? 128);
+    const mode = opts.trace === true ? 'events' : opts.trace || undefined;
+    w.setTrace(mode ? TRACE_MODE_BITS[mode] : 0);
+  }
+
+  get done(): SiracusaResult | undefined { return this.final; }
+
+  /** Runs one chunk; returns the result once the program stopped. */
+  step(): SiracusaResult | undefined {
+    if (this.final) return this.final;
+    if (this.opts.shouldStop?.()) return this.finish('cancelled');
+    const w = this.m.wasm;
+    this.until = Math.min(this.maxCycles, this.until + this.chunk);
+    for (;;) {
+      const why = w.clusterRun(this.until);
+      this.drainConsole();
+      const core = w.stopCore();
+      switch (why) {
+        case STOP.budget:
+          return this.until >= this.maxCycles ? this.finish('limit') : undefined;
+        case STOP.yield:
+          continue;
+        case STOP.ecall: {
+          const r = this.m.serviceEcall(core, this.out, this.err);
+          if (r) return this.finish('exit', r.exit, core);
+          continue;
+        }
+        case STOP.exit: return this.finish('exit', w.exitCode(), core);
+        case STOP.trap: return this.finish('trap', null, core);
+        case STOP.deadlock: return this.finish('deadlock');
+        default: fail('internal', `the cluster returned an unknown stop code ${why}`);
+      }
+    }
+  }
+
+  private drainConsole(): void {
+    const w = this.m.wasm;
+    const n = w.consoleLength();
+    if (n > 0) this.out.push(this.m.wasmBytes(w.consoleBase(), n));
+    w.consoleDrained();
+  }
+
+  private finish(stopped: StopReason, exitCode: number | null = null, core = -1): SiracusaResult {
+    const m = this.m;
+    const w = m.wasm;
+    const clocks = Array.from({ length: CLUSTER_CORES }, (_, c) => m.cycles(c));
+    const cycles = core >= 0 ? clocks[core] : Math.max(...clocks);
+    const cores: CoreStats[] = clocks.map((own, c) => {
+      const bank = m.counter(c, 'stallBank');
+      const l2 = m.counter(c, 'stallL2');
+      const periph = m.counter(c, 'stallPeriph');
+      const idle = m.counter(c, 'idle');
+      const instructions = m.instret(c);
+      // A core asleep at the end was idle from its last cycle to the end.
+      const tail = m.coreState(c) === 1 && cycles > own ? cycles - own : 0;
+      return { core: c, instructions, stalls: { pipeline: own - instructions - bank - l2 - periph - idle, bank, l2, periph }, idle: idle + tail };
+    });
+    const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
+    const r: SiracusaResult = {
+      stopped, exitCode, stdout: text(this.out), stderr: text(this.err), cycles, cores,
+      dma: { bytes: w.dmaStat(0), busyCycles: w.dmaStat(1), transfers: w.dmaStat(2) },
+      l3: { bytes: w.dmaStat(3), busyCycles: w.dmaStat(4) },
+    };
+    if (stopped === 'trap') r.trap = m.trap(core);
+    if (stopped === 'deadlock') {
+      r.deadlock = clocks.map((_, c) => `core ${c} waits for ${WAIT_NAMES[m.view32(c, 'wait')] ?? 'nothing'}`).join('; ');
+    }
+    if (this.opts.trace) r.trace = readTrace(m);
+    this.final = r;
+    return r;
+  }
+}
+
+/** Loads an ELF on the cluster and runs it to exit, trap, deadlock, the cycle limit or cancel. */
+export function runSiracusa(m: Machine, elf: Uint8Array, opts: SiracusaOptions = {}): SiracusaResult {
+  const run = new SiracusaRun(m, elf, opts);
+  for (;;) {
+    const r = run.step();
+    if (r) return r;
+  }
+}
+
+/** The same, yielding to the event loop between chunks; `signal` cancels. */
+export async function runSiracusaAsync(m: Machine, elf: Uint8Array, opts: SiracusaOptions & { signal?: AbortSignal } = {}): Promise<SiracusaResult> {
+  const run = new SiracusaRun(m, elf, { ...opts, shouldStop: () => !!opts.signal?.aborted || !!opts.shouldStop?.() });
+  for (;;) {
+    const r = run.step();
+    if (r) return r;
+    await new Promise((res) => setTimeout(res, 0));
+  }
+}
