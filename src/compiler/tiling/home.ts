@@ -38,7 +38,11 @@ export function liveLowerBound(items: readonly Item[]): number {
 }
 
 export function greedy(items: readonly Item[]): Map<string, number> {
-  const order = [...items].sort((a, b) => b.bytes - a.bytes || (b.end - b.start) - (a.end - a.start) || a.start - b.start || (a.id < b.id ? -1 : 1));
+  // Buffers live for the whole run (constants) go first: they form one band at the bottom,
+  // which costs nothing (they are live at every step) and keeps the rest free to pack.
+  const t0 = Math.min(...items.map((i) => i.start)), t1 = Math.max(...items.map((i) => i.end));
+  const always = (i: Item) => (i.start === t0 && i.end === t1 ? 1 : 0);
+  const order = [...items].sort((a, b) => always(b) - always(a) || b.bytes - a.bytes || (b.end - b.start) - (a.end - a.start) || a.start - b.start || (a.id < b.id ? -1 : 1));
   const placed: { it: Item; at: number }[] = [];
   const out = new Map<string, number>();
   for (const it of order) {

@@ -64,6 +64,7 @@ function MemoryPlanView({ plan }: { plan: TilePlan }) {
         </span>
         {` · solver: ${plan.solver.milps} MILPs, ${plan.solver.reused} reused, ${Math.round(plan.ms)} ms`}
       </div>
+      <Legend plan={plan} />
       <div className="mem-lanes">
         {plan.levels.map((l) => (
           <Lane key={l.name} level={l} range={range} total={plan.steps} highlighted={highlighted}
@@ -159,6 +160,24 @@ function TilingTable({ plan, selected, onPick }: { plan: TilePlan; selected?: st
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+const ROLE_NAMES: Record<Buffer['role'], string> = {
+  input: 'input tile', weight: 'weight tile', const: 'layer constants', output: 'output tile', scratch: 'scratch (im2col)',
+  activation: 'activation', constant: 'constants (whole run)', staging: 'L3 staging',
+};
+
+/** The colours in use, by role. */
+function Legend({ plan }: { plan: TilePlan }) {
+  const roles = new Set(plan.levels.flatMap((l) => l.buffers.map((b) => b.role)));
+  return (
+    <div className="mem-legend" data-testid="mem-legend">
+      {(Object.keys(ROLE_NAMES) as Buffer['role'][]).filter((r) => roles.has(r)).map((r) => (
+        <span key={r}><svg width="10" height="10"><rect className={ROLE_CLASS[r]} width="10" height="10" /></svg> {ROLE_NAMES[r]}</span>
+      ))}
+      <span><svg width="14" height="10"><line className="mem-cap" x1="0" x2="14" y1="5" y2="5" /></svg> capacity</span>
     </div>
   );
 }
