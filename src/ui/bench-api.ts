@@ -21,4 +21,6 @@ export interface BenchHooks {
    * reports the tile stage's own time (`ms`) and the plan's size.
    */
   tilePlan(input: { modelBase64: string; config: Config }): Promise<{ ms: number; steps: number; milps: number; reused: number; checkOk: number }>;
+  /** Runs a Siracusa ELF (base64) on the simulator's wasm core as the app builds it; `ms` is the run alone. */
+  simRun(input: { elfBase64: string }): Promise<{ ms: number; instructions: number; cycles: number; exitCode: number }>;
 }

@@ -9,13 +9,24 @@
 import { GraphClient } from '../worker/graph-client';
 import { PipelineClient } from '../worker/client';
 import type { TilePlan } from '../compiler/tiling/types';
+import { createMachine, runSiracusa, type Machine } from '../sim';
+import simWasmUrl from '../sim/build/sim.wasm?url';
 import type { BenchHooks } from './bench-api';
 import { BENCH_GLOBAL } from './bench-api';
 
 export function installBenchHooks(): void {
   const graph = new GraphClient();
   const pipeline = new PipelineClient();
+  let machine: Promise<Machine> | undefined;
   const hooks: BenchHooks = {
+    async simRun({ elfBase64 }) {
+      const elf = Uint8Array.from(atob(elfBase64), (c) => c.charCodeAt(0));
+      const m = await (machine ??= createMachine(simWasmUrl));
+      const t0 = performance.now();
+      const r = runSiracusa(m, elf, { maxCycles: 1e11 });
+      const ms = performance.now() - t0;
+      return { ms, instructions: r.cores.reduce((s, c) => s + c.instructions, 0), cycles: r.cycles, exitCode: r.exitCode ?? -1 };
+    },
     async tilePlan({ modelBase64, config }) {
       const model = Uint8Array.from(atob(modelBase64), (c) => c.charCodeAt(0));
       let plan: TilePlan | undefined;
