@@ -98,10 +98,8 @@ function CodeView({ result }: { result: CodegenResult }) {
 
   useEffect(() => {
     if (!editor) return;
-    let alive = true;
-    void editor.show(file.path).then(() => { if (alive) highlight(); });
+    editor.show(file.path);
     highlight();
-    return () => { alive = false; };
   }, [editor, result, file.path]);
 
   useEffect(() => editor?.setReadOnly(!code.editing), [editor, code.editing]);
@@ -126,6 +124,8 @@ function CodeView({ result }: { result: CodegenResult }) {
 
   const nodes = useMemo(() => [...new Set(highlighted.map((r) => r.node))], [highlighted]);
   const layers = result.layers.filter((l) => nodes.includes(l.node));
+  const selected = useMemo(() => finalNodes(snapshots, selection), [snapshots, selection]);
+  const elsewhere = layers.length === 0 ? codeOf(result.layers, selected, file.path) : null;
   const edit = code.edits[file.path];
   const stats = opened[file.path];
   const editedAny = Object.keys(code.edits).length > 0;
@@ -164,9 +164,15 @@ function CodeView({ result }: { result: CodegenResult }) {
         </span>
       </div>
       <div className="code-layer" data-testid="code-layer">
-        {layers.length === 0
-          ? (selection ? 'The selected node has no code of its own.' : 'Click a node in the graph, or put the cursor in a layer\'s code, to link them.')
-          : layers.map((l) => (
+        {layers.length > 0 ? null
+          : elsewhere ? (
+            <span>The code of <code>{selected.join(', ')}</code> is in{' '}
+              <button type="button" className="link" onClick={() => showFile(elsewhere.file)}>{elsewhere.file}</button>.
+            </span>
+          )
+          : selected.length > 0 ? <span>The selected node has no code of its own.</span>
+          : <span>Click a node in the graph, or put the cursor in a layer&apos;s code, to link them.</span>}
+        {layers.map((l) => (
             <span key={l.node}>
               <code>{l.node}</code>: {l.op} → <code>{l.kernel}</code> on {l.engine}
               {l.calls.length > 0 && <> calls <code>{l.calls.join(', ')}</code></>}

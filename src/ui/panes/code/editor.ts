@@ -32,11 +32,13 @@ export interface OpenStats {
 
 interface Doc {
   file: GeneratedFile;
-  model: Model;
+  /** Created when the file is first shown: a result has megabytes of data files nobody may open. */
+  model: Model | null;
+  /** Its text until then. */
+  text: string;
   /** Layer decoration id -> its node. */
   layers: Map<string, string>;
   view: monaco.editor.ICodeEditorViewState | null;
-  opened: boolean;
 }
 
 // Brace blocks of a model, recomputed only when its text changed: the folding provider and
@@ -62,6 +64,8 @@ function registerFolding(): void {
 }
 
 const languageOf = (path: string) => (/\.[ch]$/.test(path) ? 'c' : 'plaintext');
+/** The folding contribution's key in a view state. */
+const FOLDING = 'editor.contrib.folding';
 const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 
 export class CodeEditor {
@@ -101,12 +105,12 @@ export class CodeEditor {
   /** A new codegen result: its files replace the old ones; `text` gives each file's text (an edit, or the generated one). */
   setFiles(files: readonly GeneratedFile[], layers: readonly LayerCode[], text: (f: GeneratedFile) => string): void {
     this.editor.setModel(null);
-    for (const d of this.docs.values()) d.model.dispose();
+    for (const d of this.docs.values()) d.model?.dispose();
     this.docs.clear();
     this.current = null;
     this.layers = layers;
     this.generation++;
-    for (const f of files) this.docs.set(f.path, { file: f, model: this.createModel(f, text(f)), layers: new Map(), view: null, opened: false });
+    for (const f of files) this.docs.set(f.path, { file: f, model: null, text: text(f), layers: new Map(), view: null });
   }
 
   private createModel(f: GeneratedFile, text: string): Model {
@@ -118,8 +122,8 @@ export class CodeEditor {
     return model;
   }
 
-  /** Shows `path`; the first time, folds its long initializers and reports how long that took. */
-  async show(path: string): Promise<void> {
+  /** Shows `path`; the first time, with its long initializers folded, and says how long that took. */
+  show(path: string): void {
     const doc = this.docs.get(path);
     if (!doc || this.current === path) return;
     const t0 = performance.now();
@@ -129,31 +133,43 @@ export class CodeEditor {
     }
     this.current = path;
     this.highlight.clear();
+    const first = doc.model === null;
+    doc.model ??= this.createModel(doc.file, doc.text);
     this.editor.setModel(doc.model);
-    if (doc.layers.size === 0) this.trackLayers(doc);
-    if (doc.view) this.editor.restoreViewState(doc.view);
-    if (doc.opened) return;
-    doc.opened = true;
+    if (!first) {
+      if (doc.view) this.editor.restoreViewState(doc.view);
+      return;
+    }
+    this.trackLayers(doc);
     const folds = defaultFolds(blocksOf(doc.model));
-    await this.fold(folds);
-    await nextFrame();
-    this.events.onOpened(path, {
-      ms: performance.now() - t0, lines: doc.model.getLineCount(), folded: folds.length,
+    this.foldAtOnce(folds);
+    void nextFrame().then(() => this.events.onOpened(path, {
+      ms: performance.now() - t0, lines: doc.model!.getLineCount(), folded: folds.length,
       hidden: folds.reduce((s, f) => s + f.end - f.start, 0),
-    });
+    }));
   }
 
-  /** Folds the ranges starting at these lines, once the folding model has the file's ranges. */
-  private async fold(folds: readonly FoldRange[]): Promise<void> {
+  /**
+   * Folds these ranges before the file is first drawn. The fold command would wait for the
+   * folding provider, which Monaco runs after a debounce of 200 ms or more: the weights file
+   * would show unfolded, 34,000 lines, then jump. Restoring a view state whose folding memento
+   * lists them collapses them at once (as Monaco restores folds when a file reopens); the
+   * provider's ranges, when they come, keep that state.
+   */
+  private foldAtOnce(folds: readonly FoldRange[]): void {
     if (folds.length === 0) return;
-    const pos = this.editor.getPosition();
-    // editor.fold takes 0-based start lines; it waits for the folding ranges of the model.
-    await this.editor.getAction('editor.fold')?.run({ selectionLines: folds.map((f) => f.start - 1) });
-    if (pos) this.editor.setPosition(pos);
+    const view = this.editor.saveViewState();
+    if (!view) return;
+    const collapsedRegions = folds.map((f) => ({ startLineNumber: f.start, endLineNumber: f.end, isCollapsed: true }));
+    this.editor.restoreViewState({
+      ...view,
+      contributionsState: { ...view.contributionsState, [FOLDING]: { collapsedRegions, lineCount: this.editor.getModel()!.getLineCount() } },
+    });
   }
 
   /** Layers' lines as decorations: Monaco moves them with edits; a thin gutter mark shows linked code. */
   private trackLayers(doc: Doc): void {
+    if (!doc.model) return;
     const ranges = rangesIn(this.layers, doc.file.path);
     const ids = doc.model.deltaDecorations([], ranges.map((r) => ({
       range: new monaco.Range(r.from, 1, r.to, 1),
@@ -169,7 +185,7 @@ export class CodeEditor {
   layerRanges(path: string): NodeRange[] {
     const doc = this.docs.get(path);
     if (!doc) return [];
-    if (doc.layers.size === 0) return rangesIn(this.layers, path);
+    if (!doc.model) return rangesIn(this.layers, path);
     const out: NodeRange[] = [];
     for (const [id, node] of doc.layers) {
       const r = doc.model.getDecorationRange(id);
@@ -210,7 +226,12 @@ export class CodeEditor {
   /** Makes a file's text `text` if it is not (a revert), as one undoable edit. */
   syncText(path: string, text: string): void {
     const doc = this.docs.get(path);
-    if (!doc || doc.model.getValue() === text) return;
+    if (!doc) return;
+    if (!doc.model) {
+      doc.text = text;
+      return;
+    }
+    if (doc.model.getValue() === text) return;
     this.syncing = true;
     try {
       doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text }], () => null);
@@ -226,7 +247,7 @@ export class CodeEditor {
 
   dispose(): void {
     this.editor.dispose();
-    for (const d of this.docs.values()) d.model.dispose();
+    for (const d of this.docs.values()) d.model?.dispose();
     this.docs.clear();
   }
 }

@@ -91,6 +91,7 @@ describe.skipIf(!existsSync(mobilenet))('on miniMobileNetv2 compiled for Siracus
     expect(finalNodes(snaps, { snapshot: last, node: nodes[0]! })).toEqual([nodes[0]]);
     expect(finalNodes(snaps, null)).toEqual([]);
     expect(finalNodes(snaps, { snapshot: last + 5, node: 'x' })).toEqual([]);
+    expect(finalNodes(snaps, { snapshot: last, node: 'a node of another model' })).toEqual([]);
   });
 
   it('folds the weights file down to its declarations', () => {

@@ -35,7 +35,10 @@ export function nodeAtLine(ranges: readonly NodeRange[], line: number): string |
  */
 export function finalNodes(snapshots: readonly Snapshot[], selection: NodeRef | null): string[] {
   const last = snapshots.length - 1;
-  if (!selection || last < 0 || !snapshots[selection.snapshot]) return [];
+  if (!selection) return [];
+  const snap = snapshots[selection.snapshot];
+  // A selection left over from another model names no node of these snapshots.
+  if (!snap || !snap.graph.nodes.some((n) => n.name === selection.node)) return [];
   return relate(snapshots, selection.snapshot, [selection.node], last);
 }
 
