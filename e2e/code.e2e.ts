@@ -160,6 +160,15 @@ describe('code pane', () => {
     await expect.poll(async () => (await renderedLines(page)).join('\n')).toContain('/* mine */');
     await expect.poll(() => attr(page, 'code-tab-Network.c', 'class')).toContain('modified');
     expect(await text(page, 'code-modified')).toBe('modified');
+    // Word completion: its words come from Monaco's editor worker, a same-origin module worker.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('buf_in');
+    await page.keyboard.press('Control+Space');
+    const rows = page.locator('[data-testid="code-editor"] .suggest-widget .monaco-list-row');
+    await expect.poll(() => rows.allTextContents()).toContainEqual(expect.stringContaining('buf_input_0'));
+    await page.keyboard.press('Escape');
+    const workers = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /editor\.worker/.test(n)));
+    expect(workers.map((w) => new URL(w).origin)).toEqual([new URL(app.server.url).origin]);
     await page.getByTestId('code-revert').click();
     await expect.poll(async () => (await renderedLines(page)).join('\n')).not.toContain('/* mine */');
     expect(await page.getByTestId('code-modified').count()).toBe(0);
