@@ -67,7 +67,7 @@ function CodeView({ result }: { result: CodegenResult }) {
           if (f) recordEdit(path, text, f.content);
         },
         onOpened: (path, stats) => setOpened((o) => ({ ...o, [path]: stats })),
-        onScroll: setVisible,
+        onScroll: (v) => setVisible((old) => (old.map(span).join() === v.map(span).join() ? old : v)),
       });
       setLoad({ state: 'ready', editor });
     }).catch((err: unknown) => {
