@@ -128,6 +128,20 @@ describe('code pane', () => {
     expect(await attr(page, 'graph-props', 'data-node')).not.toBeNull();
   });
 
+  it.skipIf(!has('mini-mobilenetv2'))('shows what a node of an earlier pass became: a Conv of the input graph, its RequantizedConv', async () => {
+    const { page } = app;
+    await page.getByTestId('graph-left-select').selectOption('0');
+    await waitSide(page, 'left', 0);
+    const conv = page.locator('[data-testid="graph-canvas-left"] g.gnode[data-op="Conv"]').nth(1);
+    const name = (await conv.getAttribute('data-node'))!;
+    await conv.click();
+    await page.waitForFunction((n) => document.querySelector('[data-testid="graph-props"]')?.getAttribute('data-node') === n, name);
+    const v = await waitHighlight(page, (x) => x.highlight.length > 0 && overlaps(x.highlight, x.visible));
+    expect(v.file).toBe('Network.c');
+    expect(await text(page, 'code-layer')).toMatch(/RequantizedConv → \S+ on cluster/);
+    await page.getByTestId('graph-left-select').selectOption('auto');
+  });
+
   it.skipIf(!has('mini-mobilenetv2'))('follows a layer clicked in the memory pane', async () => {
     const { page } = app;
     const now = await attr(page, 'graph-props', 'data-node');
@@ -147,14 +161,24 @@ describe('code pane', () => {
     const { page } = app;
     expect(await page.getByTestId('code-edit-note').count()).toBe(0);
     // A line in the middle of the editor (the first may sit under the scroll shadow).
-    const middle = page.locator('[data-testid="code-editor"] .view-line').nth(10);
-    await middle.click({ position: { x: 60, y: 4 } });
+    const host = page.locator('[data-testid="code-editor"] .code-host');
+    const clickAt = async (f: number) => {
+      await host.scrollIntoViewIfNeeded();
+      const box = (await host.boundingBox())!;
+      await page.mouse.click(box.x + 200, box.y + box.height * f);
+    };
+    await clickAt(0.5);
     await page.keyboard.type('zzz');
-    expect((await renderedLines(page)).join('\n')).not.toContain('zzz'); // read-only by default
+    // Read-only by default: the editor says so and the text stays as generated.
+    await expect.poll(() => page.locator('[data-testid="code-editor"] .monaco-editor-overlaymessage').allTextContents())
+      .toContainEqual(expect.stringContaining('read-only'));
+    expect((await renderedLines(page)).join('\n')).not.toContain('zzz');
     await page.getByTestId('code-edit').click();
     expect(await attr(page, 'code-edit', 'aria-pressed')).toBe('true');
     expect(await text(page, 'code-edit-note')).toMatch(/do not feed the simulator/);
-    await middle.click({ position: { x: 60, y: 4 } });
+    // Elsewhere than the read-only message the typing above brought up.
+    await clickAt(0.3);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="code-editor"]') !== null)).toBe(true);
     await page.keyboard.press('End');
     await page.keyboard.type(' /* mine */');
     await expect.poll(async () => (await renderedLines(page)).join('\n')).toContain('/* mine */');
