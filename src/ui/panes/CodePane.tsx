@@ -4,14 +4,15 @@
 // revealed; putting the cursor in a layer's code selects its node. Its state (file shown,
 // editing, edits) lives in the store: see code/state.ts.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CodegenResult, GeneratedFile } from '../../compiler/codegen/types';
+import type { CodegenResult } from '../../compiler/codegen/types';
 import { useStore } from '../store';
-import { recordEdit, revert, setEditing, showFile } from './code/actions';
+import { recordEdit, showFile } from './code/actions';
+import { FileTabs, LayerLine, Tools } from './code/Chrome';
 import type { CodeEditor, OpenStats } from './code/editor';
 import type { NodeRange } from './code/layers';
 import { codeOf, finalNodes } from './code/layers';
 import { codeNote } from './code/note';
-import { isStale, shownFile } from './code/state';
+import { shownFile } from './code/state';
 import { paneData, select, usePaneData } from './graph/actions';
 import './code/code.css';
 
@@ -126,59 +127,14 @@ function CodeView({ result }: { result: CodegenResult }) {
   const layers = result.layers.filter((l) => nodes.includes(l.node));
   const selected = useMemo(() => finalNodes(snapshots, selection), [snapshots, selection]);
   const elsewhere = layers.length === 0 ? codeOf(result.layers, selected, file.path) : null;
-  const edit = code.edits[file.path];
   const stats = opened[file.path];
-  const editedAny = Object.keys(code.edits).length > 0;
 
   return (
     <section className="pane pane-code" data-testid="pane-code">
       <h2>Code</h2>
-      <div className="code-tabs" role="tablist" data-testid="code-tabs">
-        {result.files.map((f) => (
-          <button key={f.path} type="button" role="tab" aria-selected={f.path === file.path}
-            className={`code-tab${f.path === file.path ? ' active' : ''}${code.edits[f.path] ? ' modified' : ''}`}
-            data-testid={`code-tab-${f.path}`} title={`${f.kind} · ${fileSize(f)}`} onClick={() => showFile(f.path)}>
-            {f.path}{code.edits[f.path] && <span className="code-dot" aria-label="modified"> ●</span>}
-          </button>
-        ))}
-      </div>
-      <div className="code-tools">
-        <button type="button" className={`button small${code.editing ? ' on' : ''}`} aria-pressed={code.editing}
-          data-testid="code-edit" title="Let the editor change the generated code (the changes stay in this pane)"
-          onClick={() => setEditing(!code.editing)}>
-          {code.editing ? '✎ Editing' : '✎ Edit'}
-        </button>
-        {edit && <span className="tag code-modified" data-testid="code-modified">modified</span>}
-        {edit && (
-          <button type="button" className="button small" data-testid="code-revert"
-            title={`Put the generated ${file.path} back`} onClick={() => revert(file.path)}>Revert</button>
-        )}
-        {isStale(edit, file.content) && <span className="code-warn">compiled again since this edit: revert to see the new code</span>}
-        {(code.editing || editedAny) && (
-          <span className="code-edit-note" data-testid="code-edit-note">
-            Edits stay in this pane: they do not feed the simulator yet, which runs the generated code.
-          </span>
-        )}
-        <span className="code-info" data-testid="code-file-info">
-          {stats ? `${stats.lines} lines · ${fileSize(file)}${stats.folded ? ` · ${stats.folded} constant arrays folded (${stats.hidden} lines)` : ''}` : fileSize(file)}
-        </span>
-      </div>
-      <div className="code-layer" data-testid="code-layer">
-        {layers.length > 0 ? null
-          : elsewhere ? (
-            <span>The code of <code>{selected.join(', ')}</code> is in{' '}
-              <button type="button" className="link" onClick={() => showFile(elsewhere.file)}>{elsewhere.file}</button>.
-            </span>
-          )
-          : selected.length > 0 ? <span>The selected node has no code of its own.</span>
-          : <span>Click a node in the graph, or put the cursor in a layer&apos;s code, to link them.</span>}
-        {layers.map((l) => (
-            <span key={l.node}>
-              <code>{l.node}</code>: {l.op} → <code>{l.kernel}</code> on {l.engine}
-              {l.calls.length > 0 && <> calls <code>{l.calls.join(', ')}</code></>}
-            </span>
-          ))}
-      </div>
+      <FileTabs files={result.files} shown={file.path} edits={code.edits} />
+      <Tools file={file} code={code} stats={stats} />
+      <LayerLine layers={layers} selected={selected} elsewhere={elsewhere?.file ?? null} />
       <div className="code-editor" data-testid="code-editor" data-state={load.state} data-file={file.path}
         data-highlight={highlighted.map(span).join(',')} data-visible={visible.map(span).join(',')}
         data-open-ms={stats ? stats.ms.toFixed(1) : ''} data-folded={stats?.folded ?? ''}>
@@ -188,9 +144,4 @@ function CodeView({ result }: { result: CodegenResult }) {
       </div>
     </section>
   );
-}
-
-function fileSize(f: GeneratedFile): string {
-  const n = f.content.length;
-  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : n >= 10240 ? `${(n / 1024).toFixed(0)} kB` : `${n} B`;
 }
