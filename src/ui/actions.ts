@@ -61,7 +61,8 @@ async function acceptModel(candidate: LoadedModel): Promise<void> {
     const failed = Object.values(stages).find((s) => s.status === 'error');
     showError(title, failed?.error ?? toErrorData(new Error('the parse stage failed without saying why'), 'parse'));
   } else if (outcome.kind === 'done') {
-    setState({ model: candidate, stages, runStatus: 'none', runMs: null, error: null });
+    // Local code edits belong to the model they were made on.
+    setState((s) => ({ model: candidate, stages, runStatus: 'none', runMs: null, error: null, code: { ...s.code, file: null, edits: {} } }));
     setModelParam(candidate.builtinId);
   }
 }

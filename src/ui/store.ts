@@ -8,6 +8,8 @@ import { DEFAULT_CONFIG, validateConfig } from '../pipeline/config';
 import type { StageName } from '../pipeline/events';
 import type { BuiltinModel } from './builtins';
 import type { NamedBytes } from './files';
+import type { CodePaneState } from './panes/code/state';
+import { INITIAL_CODE_STATE } from './panes/code/state';
 import type { GraphPaneState } from './panes/graph/state';
 import { INITIAL_GRAPH_STATE } from './panes/graph/state';
 import type { StageViews } from './stageViews';
@@ -54,6 +56,8 @@ export interface PlaygroundState {
   error: ShownError | null;
   /** The graph pane: the snapshots on its two sides, the selected node (panes link through it). */
   graph: GraphPaneState;
+  /** The code pane: the file shown, the Edit toggle, local edits (they never reach the pipeline). */
+  code: CodePaneState;
 }
 
 export const useStore = create<PlaygroundState>()(() => ({
@@ -67,6 +71,7 @@ export const useStore = create<PlaygroundState>()(() => ({
   stages: freshStages(),
   error: null,
   graph: INITIAL_GRAPH_STATE,
+  code: INITIAL_CODE_STATE,
 }));
 
 /**

@@ -1,10 +1,147 @@
-import { Pane } from './Pane';
+// The code pane: the codegen stage's files in tabs, in Monaco (loaded lazily, the first time
+// there is code to show), with C highlighting, long constant arrays folded, a local Edit
+// mode, and links both ways with the graph: the selected node's code is highlighted and
+// revealed; putting the cursor in a layer's code selects its node. Its state (file shown,
+// editing, edits) lives in the store: see code/state.ts.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CodegenResult } from '../../compiler/codegen/types';
+import { useStore } from '../store';
+import { recordEdit, showFile } from './code/actions';
+import { FileTabs, LayerLine, Tools } from './code/Chrome';
+import type { CodeEditor, OpenStats } from './code/editor';
+import type { NodeRange } from './code/layers';
+import { codeOf, finalNodes } from './code/layers';
+import { codeNote } from './code/note';
+import { shownFile } from './code/state';
+import { paneData, select, usePaneData } from './graph/actions';
+import './code/code.css';
 
 export function CodePane() {
+  const stages = useStore((s) => s.stages);
+  const hasModel = useStore((s) => s.model !== null);
+  const note = codeNote(stages, hasModel);
+  if (note !== null)
+    return (
+      <section className="pane pane-code" data-testid="pane-code">
+        <h2>Code</h2>
+        <p className="placeholder" data-testid="code-note" data-status={stages.codegen.status}>{note}</p>
+      </section>
+    );
+  return <CodeView result={stages.codegen.result as CodegenResult} />;
+}
+
+type Load = { state: 'loading' } | { state: 'ready'; editor: CodeEditor } | { state: 'failed'; message: string };
+
+const span = (r: { from: number; to: number }) => `${r.from}-${r.to}`;
+
+function CodeView({ result }: { result: CodegenResult }) {
+  const code = useStore((s) => s.code);
+  const selection = useStore((s) => s.graph.selection);
+  const { snapshots } = usePaneData();
+  const host = useRef<HTMLDivElement>(null);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [opened, setOpened] = useState<Record<string, OpenStats>>({});
+  const [highlighted, setHighlighted] = useState<NodeRange[]>([]);
+  const [visible, setVisible] = useState<{ from: number; to: number }[]>([]);
+  const file = shownFile(result.files, code.file)!;
+  // The editor's callbacks outlive renders: they read the latest result through this ref.
+  const latest = useRef({ result, file });
+  latest.current = { result, file };
+
+  // Monaco loads here, the first time the pane has code to show (a chunk of its own).
+  useEffect(() => {
+    let alive = true;
+    let editor: CodeEditor | null = null;
+    import('./code/editor').then(({ CodeEditor }) => {
+      if (!alive || !host.current) return;
+      editor = new CodeEditor(host.current, {
+        onCursor: (_file, _line, node) => {
+          if (!node) return;
+          const s = useStore.getState();
+          const snaps = paneData(s).snapshots;
+          // Inside the code already shown for the selection: keep the selection as it is.
+          if (finalNodes(snaps, s.graph.selection).includes(node)) return;
+          select({ snapshot: snaps.length - 1, node });
+        },
+        onText: (path, text) => {
+          const f = latest.current.result.files.find((x) => x.path === path);
+          if (f) recordEdit(path, text, f.content);
+        },
+        onOpened: (path, stats) => setOpened((o) => ({ ...o, [path]: stats })),
+        onScroll: (v) => setVisible((old) => (old.map(span).join() === v.map(span).join() ? old : v)),
+      });
+      setLoad({ state: 'ready', editor });
+    }).catch((err: unknown) => {
+      if (alive) setLoad({ state: 'failed', message: err instanceof Error ? err.message : String(err) });
+    });
+    return () => {
+      alive = false;
+      editor?.dispose();
+    };
+  }, []);
+  const editor = load.state === 'ready' ? load.editor : null;
+
+  // The code of the selected node: highlighted in the file shown, revealed unless on screen.
+  const highlight = () => {
+    if (!editor) return;
+    const s = useStore.getState();
+    const ranges = editor.highlightNodes(finalNodes(paneData(s).snapshots, s.graph.selection));
+    setHighlighted(ranges);
+    setVisible(editor.visible());
+  };
+
+  useEffect(() => {
+    if (!editor) return;
+    const edits = useStore.getState().code.edits;
+    editor.setFiles(result.files, result.layers, (f) => edits[f.path]?.text ?? f.content);
+    setOpened({});
+  }, [editor, result]);
+
+  useEffect(() => {
+    if (!editor) return;
+    editor.show(file.path);
+    highlight();
+  }, [editor, result, file.path]);
+
+  useEffect(() => editor?.setReadOnly(!code.editing), [editor, code.editing]);
+
+  // The store's edits drive the editor's text: a revert there puts the generated text back.
+  const synced = useRef(code.edits);
+  useEffect(() => {
+    if (!editor) return;
+    const before = synced.current;
+    synced.current = code.edits;
+    for (const f of result.files)
+      if (before[f.path] !== code.edits[f.path]) editor.syncText(f.path, code.edits[f.path]?.text ?? f.content);
+  }, [editor, code.edits, result]);
+
+  // A new selection: switch to the file holding its code (the highlight follows the switch).
+  useEffect(() => {
+    if (!editor) return;
+    const where = codeOf(result.layers, finalNodes(snapshots, selection), latest.current.file.path);
+    if (where && where.file !== latest.current.file.path) showFile(where.file);
+    else highlight();
+  }, [editor, selection, snapshots, result]);
+
+  const nodes = useMemo(() => [...new Set(highlighted.map((r) => r.node))], [highlighted]);
+  const layers = result.layers.filter((l) => nodes.includes(l.node));
+  const selected = useMemo(() => finalNodes(snapshots, selection), [snapshots, selection]);
+  const elsewhere = layers.length === 0 ? codeOf(result.layers, selected, file.path) : null;
+  const stats = opened[file.path];
+
   return (
-    <Pane id="code" title="Code" stages={['codegen']}>
-      The generated C for Siracusa: the network's init and run functions and the kernel calls,
-      each line linked back to the graph node it came from.
-    </Pane>
+    <section className="pane pane-code" data-testid="pane-code">
+      <h2>Code</h2>
+      <FileTabs files={result.files} shown={file.path} edits={code.edits} />
+      <Tools file={file} code={code} stats={stats} />
+      <LayerLine layers={layers} selected={selected} elsewhere={elsewhere?.file ?? null} />
+      <div className="code-editor" data-testid="code-editor" data-state={load.state} data-file={file.path}
+        data-highlight={highlighted.map(span).join(',')} data-visible={visible.map(span).join(',')}
+        data-open-ms={stats ? stats.ms.toFixed(1) : ''} data-folded={stats?.folded ?? ''}>
+        <div className="code-host" ref={host} />
+        {load.state === 'loading' && <p className="code-overlay">Loading the editor…</p>}
+        {load.state === 'failed' && <p className="code-overlay bad" data-testid="code-load-error">The editor did not load: {load.message}</p>}
+      </div>
+    </section>
   );
 }

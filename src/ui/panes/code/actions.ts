@@ -1,0 +1,28 @@
+// What the user does in the code pane, as store updates.
+import { useStore } from '../../store';
+import type { CodePaneState } from './state';
+import { withEdit, withoutEdit } from './state';
+
+function patch(p: Partial<CodePaneState> | ((s: CodePaneState) => Partial<CodePaneState>)): void {
+  useStore.setState((s) => ({ code: { ...s.code, ...(typeof p === 'function' ? p(s.code) : p) } }));
+}
+
+export function showFile(path: string): void {
+  if (useStore.getState().code.file !== path) patch({ file: path });
+}
+
+export function setEditing(editing: boolean): void {
+  patch({ editing });
+}
+
+/** The editor's text of `path` changed (typing, undo, revert); `generated` is the codegen's text. */
+export function recordEdit(path: string, text: string, generated: string): void {
+  const edits = useStore.getState().code.edits;
+  const next = withEdit(edits, path, text, generated);
+  if (next !== edits) patch({ edits: next });
+}
+
+/** Back to the generated text; the editor follows the store. */
+export function revert(path: string): void {
+  patch((c) => ({ edits: withoutEdit(c.edits, path) }));
+}

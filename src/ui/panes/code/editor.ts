@@ -1,0 +1,253 @@
+// The code pane's editor: one Monaco editor showing one model per generated file, with the
+// layers' lines tracked as decorations (so links survive local edits), long initializers
+// folded when a file first opens, and the selected layer highlighted. Loaded lazily with
+// Monaco; the React pane drives it and hears back through EditorEvents. It reads no store.
+import type { GeneratedFile, LayerCode } from '../../../compiler/codegen/types';
+import type { Block, FoldRange } from './folds';
+import { braceBlocks, defaultFolds, foldRanges } from './folds';
+import type { NodeRange } from './layers';
+import { anyVisible, nodeAtLine, rangesIn } from './layers';
+import { monaco } from './monaco';
+
+type Model = monaco.editor.ITextModel;
+
+export interface EditorEvents {
+  /** The user put the cursor on `line` of `file`, in the code of `node` (or of none). */
+  onCursor(file: string, line: number, node: string | null): void;
+  /** The text of `file` changed in the editor (typing, undo, a revert). */
+  onText(file: string, text: string): void;
+  /** A file was shown for the first time: how long until it was drawn with its folds. */
+  onOpened(file: string, stats: OpenStats): void;
+  /** The lines on screen changed. */
+  onScroll(visible: { from: number; to: number }[]): void;
+}
+
+export interface OpenStats {
+  ms: number;
+  lines: number;
+  /** Initializers folded by default, and the lines they hide. */
+  folded: number;
+  hidden: number;
+}
+
+interface Doc {
+  file: GeneratedFile;
+  /** Created when the file is first shown: a result has megabytes of data files nobody may open. */
+  model: Model | null;
+  /** Its text until then. */
+  text: string;
+  /** Layer decoration id -> its node. */
+  layers: Map<string, string>;
+  view: monaco.editor.ICodeEditorViewState | null;
+}
+
+// Brace blocks of a model, recomputed only when its text changed: the folding provider and
+// the default folds share them (the weights file is megabytes).
+const blockCache = new WeakMap<Model, { version: number; blocks: Block[] }>();
+function blocksOf(model: Model): Block[] {
+  const v = model.getVersionId();
+  let c = blockCache.get(model);
+  if (!c || c.version !== v) {
+    c = { version: v, blocks: braceBlocks(model.getValue()) };
+    blockCache.set(model, c);
+  }
+  return c.blocks;
+}
+
+let providerRegistered = false;
+function registerFolding(): void {
+  if (providerRegistered) return;
+  providerRegistered = true;
+  monaco.languages.registerFoldingRangeProvider('c', {
+    provideFoldingRanges: (model) => foldRanges(blocksOf(model)),
+  });
+}
+
+const languageOf = (path: string) => (/\.[ch]$/.test(path) ? 'c' : 'plaintext');
+/** The folding contribution's key in a view state. */
+const FOLDING = 'editor.contrib.folding';
+const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+
+export class CodeEditor {
+  private readonly editor: monaco.editor.IStandaloneCodeEditor;
+  private readonly highlight: monaco.editor.IEditorDecorationsCollection;
+  private readonly docs = new Map<string, Doc>();
+  private layers: readonly LayerCode[] = [];
+  private current: string | null = null;
+  /** Set while the editor changes a model's text itself, so it is not reported as typing. */
+  private syncing = false;
+  private generation = 0;
+
+  constructor(host: HTMLElement, private readonly events: EditorEvents) {
+    registerFolding();
+    this.editor = monaco.editor.create(host, {
+      readOnly: true,
+      readOnlyMessage: { value: 'Generated code is read-only: turn on Edit to change it here.' },
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 12,
+      scrollBeyondLastLine: false,
+      folding: true,
+      showFoldingControls: 'always',
+      renderLineHighlight: 'line',
+      wordWrap: 'off',
+      tabSize: 2,
+      overviewRulerLanes: 2,
+    });
+    this.highlight = this.editor.createDecorationsCollection();
+    this.editor.onDidChangeCursorPosition((e) => {
+      if (!this.current || (e.source !== 'mouse' && e.source !== 'keyboard')) return;
+      this.events.onCursor(this.current, e.position.lineNumber, nodeAtLine(this.layerRanges(this.current), e.position.lineNumber));
+    });
+    this.editor.onDidScrollChange(() => this.events.onScroll(this.visible()));
+  }
+
+  /** A new codegen result: its files replace the old ones; `text` gives each file's text (an edit, or the generated one). */
+  setFiles(files: readonly GeneratedFile[], layers: readonly LayerCode[], text: (f: GeneratedFile) => string): void {
+    this.editor.setModel(null);
+    for (const d of this.docs.values()) d.model?.dispose();
+    this.docs.clear();
+    this.current = null;
+    this.layers = layers;
+    this.generation++;
+    for (const f of files) this.docs.set(f.path, { file: f, model: null, text: text(f), layers: new Map(), view: null });
+  }
+
+  private createModel(f: GeneratedFile, text: string): Model {
+    const uri = monaco.Uri.from({ scheme: 'codegen', path: `/${this.generation}/${f.path}` });
+    const model = monaco.editor.createModel(text, languageOf(f.path), uri);
+    model.onDidChangeContent(() => {
+      if (!this.syncing) this.events.onText(f.path, model.getValue());
+    });
+    return model;
+  }
+
+  /** Shows `path`; the first time, with its long initializers folded, and says how long that took. */
+  show(path: string): void {
+    const doc = this.docs.get(path);
+    if (!doc || this.current === path) return;
+    const t0 = performance.now();
+    if (this.current) {
+      const prev = this.docs.get(this.current);
+      if (prev) prev.view = this.editor.saveViewState();
+    }
+    this.current = path;
+    this.highlight.clear();
+    const first = doc.model === null;
+    doc.model ??= this.createModel(doc.file, doc.text);
+    this.editor.setModel(doc.model);
+    if (!first) {
+      if (doc.view) this.editor.restoreViewState(doc.view);
+      return;
+    }
+    this.trackLayers(doc);
+    const folds = defaultFolds(blocksOf(doc.model));
+    this.foldAtOnce(folds);
+    void nextFrame().then(() => this.events.onOpened(path, {
+      ms: performance.now() - t0, lines: doc.model!.getLineCount(), folded: folds.length,
+      hidden: folds.reduce((s, f) => s + f.end - f.start, 0),
+    }));
+  }
+
+  /**
+   * Folds these ranges before the file is first drawn. The fold command would wait for the
+   * folding provider, which Monaco runs after a debounce of 200 ms or more: the weights file
+   * would show unfolded, 34,000 lines, then jump. Restoring a view state whose folding memento
+   * lists them collapses them at once (as Monaco restores folds when a file reopens); the
+   * provider's ranges, when they come, keep that state.
+   */
+  private foldAtOnce(folds: readonly FoldRange[]): void {
+    if (folds.length === 0) return;
+    const view = this.editor.saveViewState();
+    if (!view) return;
+    const collapsedRegions = folds.map((f) => ({ startLineNumber: f.start, endLineNumber: f.end, isCollapsed: true }));
+    this.editor.restoreViewState({
+      ...view,
+      contributionsState: { ...view.contributionsState, [FOLDING]: { collapsedRegions, lineCount: this.editor.getModel()!.getLineCount() } },
+    });
+  }
+
+  /** Layers' lines as decorations: Monaco moves them with edits; a thin gutter mark shows linked code. */
+  private trackLayers(doc: Doc): void {
+    if (!doc.model) return;
+    const ranges = rangesIn(this.layers, doc.file.path);
+    const ids = doc.model.deltaDecorations([], ranges.map((r) => ({
+      range: new monaco.Range(r.from, 1, r.to, 1),
+      options: {
+        description: 'dpg-layer', isWholeLine: true, linesDecorationsClassName: 'code-layer-mark',
+        stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+      },
+    })));
+    ids.forEach((id, i) => doc.layers.set(id, ranges[i]!.node));
+  }
+
+  /** The layers' ranges in `path` where they are now (after any edits). */
+  layerRanges(path: string): NodeRange[] {
+    const doc = this.docs.get(path);
+    if (!doc) return [];
+    if (!doc.model) return rangesIn(this.layers, path);
+    const out: NodeRange[] = [];
+    for (const [id, node] of doc.layers) {
+      const r = doc.model.getDecorationRange(id);
+      if (r) out.push({ node, from: r.startLineNumber, to: r.endLineNumber });
+    }
+    return out.sort((a, b) => a.from - b.from);
+  }
+
+  /**
+   * Highlights the code of `nodes` in the file shown and, unless some of it is on screen
+   * already (the user just clicked there), scrolls the first range to the middle.
+   */
+  highlightNodes(nodes: readonly string[]): NodeRange[] {
+    if (!this.current) return [];
+    const wanted = new Set(nodes);
+    const ranges = this.layerRanges(this.current).filter((r) => wanted.has(r.node));
+    this.highlight.set(ranges.map((r) => ({
+      range: new monaco.Range(r.from, 1, r.to, 1),
+      options: {
+        description: 'dpg-selected', isWholeLine: true, className: 'code-hl', linesDecorationsClassName: 'code-hl-mark',
+        overviewRuler: { color: '#2f6fdf', position: monaco.editor.OverviewRulerLane.Full },
+      },
+    })));
+    const first = ranges[0];
+    if (first && !anyVisible(ranges, this.visible())) this.editor.revealLinesInCenter(first.from, first.to, monaco.editor.ScrollType.Immediate);
+    return ranges;
+  }
+
+  /** The line spans on screen. */
+  visible(): { from: number; to: number }[] {
+    return this.editor.getVisibleRanges().map((r) => ({ from: r.startLineNumber, to: r.endLineNumber }));
+  }
+
+  setReadOnly(readOnly: boolean): void {
+    this.editor.updateOptions({ readOnly });
+  }
+
+  /** Makes a file's text `text` if it is not (a revert), as one undoable edit. */
+  syncText(path: string, text: string): void {
+    const doc = this.docs.get(path);
+    if (!doc) return;
+    if (!doc.model) {
+      doc.text = text;
+      return;
+    }
+    if (doc.model.getValue() === text) return;
+    this.syncing = true;
+    try {
+      doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text }], () => null);
+    } finally {
+      this.syncing = false;
+    }
+    // Replacing the whole text collapsed the layers' decorations: place them anew.
+    doc.model.deltaDecorations([...doc.layers.keys()], []);
+    doc.layers.clear();
+    this.trackLayers(doc);
+    this.events.onText(path, text);
+  }
+
+  dispose(): void {
+    this.editor.dispose();
+    for (const d of this.docs.values()) d.model?.dispose();
+    this.docs.clear();
+  }
+}

@@ -1,0 +1,45 @@
+// The code pane's state, kept in the app store beside the graph pane's: the file shown, the
+// Edit toggle and the user's local edits. Edits never reach the pipeline: the simulator runs
+// the generated code. Plain data, and the pure rules for changing it.
+
+/** A file the user edited: its text now, and the generated text the edit started from. */
+export interface FileEdit {
+  text: string;
+  base: string;
+}
+
+export interface CodePaneState {
+  /** The file shown, by path; null shows the first generated file. */
+  file: string | null;
+  /** Whether the editor accepts typing (read-only otherwise). */
+  editing: boolean;
+  /** Local edits by path. */
+  edits: Record<string, FileEdit>;
+}
+
+export const INITIAL_CODE_STATE: CodePaneState = { file: null, editing: false, edits: {} };
+
+/**
+ * The edits after the user's text for `path` became `text`. Text equal to what codegen
+ * generated now is no edit; an edit keeps the generated text it started from.
+ */
+export function withEdit(edits: Record<string, FileEdit>, path: string, text: string, generated: string): Record<string, FileEdit> {
+  if (text === generated) return path in edits ? withoutEdit(edits, path) : edits;
+  return { ...edits, [path]: { text, base: edits[path]?.base ?? generated } };
+}
+
+/** The edits without `path`: its generated text is back. */
+export function withoutEdit(edits: Record<string, FileEdit>, path: string): Record<string, FileEdit> {
+  const { [path]: _dropped, ...rest } = edits;
+  return rest;
+}
+
+/** An edit made on other generated text than the file's now (the model was compiled again since). */
+export const isStale = (edit: FileEdit | undefined, generated: string | undefined) =>
+  edit !== undefined && generated !== undefined && edit.base !== generated;
+
+/** The file to show: the chosen one if the result has it, else the network's C file, else the first. */
+export function shownFile<F extends { path: string; kind: string }>(files: readonly F[], chosen: string | null): F | undefined {
+  return files.find((f) => f.path === chosen)
+    ?? files.find((f) => f.kind === 'network' && f.path.endsWith('.c')) ?? files[0];
+}
