@@ -148,7 +148,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   );
 
   // The tile loop.
-  const level = `${node}_L2`, mode = db ? 'DB' : 'SB';
+  // The label is the configuration's (a one-tile layer has nothing to overlap either way).
+  const level = `${node}_L2`, mode = x.doubleBuffer ? 'DB' : 'SB';
   const prof = (what: string, from: string, to: string) =>
     x.profile ? [`    printf("[${level}][${mode}][%u ops][Tile %u] ${what} took %u cycles\\n", (unsigned)${id}_ops[cls], (unsigned)i, (unsigned)(${to} - ${from}));`] : [];
   const stamp = (v: string) => (x.profile ? [`    ${v} = hal_cycles();`] : []);
