@@ -59,7 +59,9 @@ export class MemoryMap {
     for (const level of this.plan.levels) {
       const size = Math.max(4, level.used);
       const name = MemoryMap.arena(level.name), section = SECTION[level.name] ?? '';
-      const consts = level.buffers.filter((b) => b.role === 'constant' && table.get(b.tensor)?.values).sort((a, b) => a.offset - b.offset);
+      // Empty constants (a prefill's empty KV cache) take no bytes and are never read.
+      const consts = level.buffers.filter((b) => b.role === 'constant' && table.get(b.tensor)?.values && numel(table.get(b.tensor)!.shape) > 0)
+        .sort((a, b) => a.offset - b.offset);
       const summary = `/* ${level.name}: ${level.used} of ${level.capacity} B used, ${level.buffers.length} buffers (${level.allocator}) */`;
       if (!consts.length) {
         header.push(summary, `extern uint8_t ${name}[${size}];`, '');
@@ -69,17 +71,20 @@ export class MemoryMap {
       // A struct: each constant a field at its offset, byte gaps between them.
       const fields: string[] = [], inits: string[] = [], asserts: string[] = [];
       let at = 0, gap = 0;
+      const names = new Set<string>();
       for (const b of consts) {
         const t = table.get(b.tensor)!;
         const bytes = numel(t.shape) * BYTES[t.type];
         if (bytes > b.bytes) fail('internal', `constant '${t.name}' needs ${bytes} B as ${t.type}; the plan gives it ${b.bytes} B`, `memory level ${level.name}`);
         if (b.offset > at) fields.push(`  uint8_t gap${gap++}[${b.offset - at}];`);
-        const field = `c_${ident(t.name)}`;
-        fields.push(`  ${C_TYPE[t.type]} ${field}[${Math.max(1, numel(t.shape))}]; /* @${b.offset}: [${t.shape.join(',')}] ${t.type} */`);
+        let field = `c_${ident(t.name)}`;
+        for (let k = 2; names.has(field); k++) field = `c_${ident(t.name)}_${k}`;
+        names.add(field);
+        fields.push(`  ${C_TYPE[t.type]} ${field}[${numel(t.shape)}]; /* @${b.offset}: [${t.shape.join(',')}] ${t.type} */`);
         checkFits(t.values!, t.type, `constant '${t.name}'`, `memory level ${level.name}`);
         inits.push(`  .${field} = {`, ...valueLines(t.values!), '  },');
         asserts.push(`_Static_assert(offsetof(struct ${name}_layout, ${field}) == ${b.offset}, "${t.name} at its planned offset");`);
-        at = b.offset + Math.max(1, numel(t.shape)) * BYTES[t.type];
+        at = b.offset + bytes;
       }
       if (size > at) fields.push(`  uint8_t gap${gap++}[${size - at}];`);
       header.push(summary, `struct ${name}_layout {`, ...fields, '};', `extern struct ${name}_layout ${name};`, ...asserts, '');
