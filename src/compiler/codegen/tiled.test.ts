@@ -123,6 +123,10 @@ describe.skipIf(!cc)('tile loops', () => {
       }
     }, 600_000);
 
+  it('a configuration that does not fit L1 is the plan\'s does-not-fit error, not code', async () => {
+    expect(await generated(siracusa(byName('Models/miniMobileNetv2').dir), { l1: 1024, doubleBuffer: true })).toBeNull();
+  }, 600_000);
+
   it('the untiled configuration runs in place at the planned addresses', async () => {
     const g = (await generated(siracusa(byName('Models/miniMobileNetv2').dir), { tiled: false, cores: 8 }))!;
     expect(g.plan.tiled).toBe(false);
