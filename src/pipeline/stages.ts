@@ -128,8 +128,8 @@ const tile: StageImpl = async ({ config, ctx, progress, milp }) => {
 };
 
 /**
- * Generates the C program for the lowered graph: untiled for now (code from the tile plan is next),
- * with a harness checking inputs.npz against outputs.npz (or seeded random inputs against the
+ * Generates the C program for the lowered graph from the tile stage's memory plan (tiled layers
+ * run their tile loops; every buffer at its planned address), with a harness checking inputs.npz against outputs.npz (or seeded random inputs against the
  * reference interpreter when the files are missing).
  */
 const codegen: StageImpl = ({ input, config, ctx }) => {
@@ -137,7 +137,8 @@ const codegen: StageImpl = ({ input, config, ctx }) => {
   const { graph } = ctx.parse as ParseResult;
   const npzInputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
   const golden = npzInputs && input.outputs ? readNpz(input.outputs, 'outputs.npz') : (ctx.reference as ReferenceResult | undefined)?.outputs;
-  return generateCode({ lower, cores: config.cores, ...testDataFor(graph, lower, npzInputs, golden) }) satisfies CodegenResult;
+  const plan = ctx.tile as TilePlan | undefined;
+  return generateCode({ lower, cores: config.cores, ...testDataFor(graph, lower, npzInputs, golden), ...(plan ? { planned: { plan, config } } : {}) }) satisfies CodegenResult;
 };
 
 /** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */

@@ -1,11 +1,16 @@
 // Code generation: from the lowered graph and its kernel bindings to a C program (network,
-// weights, test harness). Untiled: every tensor in a static buffer in the default memory.
+// weights, test harness). With the tile stage's memory plan, every tensor lives at its planned
+// address and tiled layers run their tile loops (planned.ts); without one, every tensor gets
+// a static buffer in the default memory (network.ts).
 import { fail } from '../../common/errors';
 import type { TensorValue } from '../interpret/interpret';
 import type { LowerResult } from '../lower/types';
 import { platformFor } from '../platforms';
 import { harnessFiles } from './harness';
 import { networkFiles } from './network';
+import { plannedNetworkFiles } from './planned';
+import type { TilePlan } from '../tiling/types';
+import type { Config } from '../../pipeline/config';
 import { tensorTable } from './tensors';
 import type { CodegenResult } from './types';
 
@@ -18,6 +23,8 @@ export interface CodegenInput {
   /** One array per graph output. */
   golden: readonly TensorValue[];
   testData: CodegenResult['testData'];
+  /** The tile stage's memory plan and the configuration it was made for. */
+  planned?: { plan: TilePlan; config: Config };
 }
 
 export function generateCode(c: CodegenInput): CodegenResult {
@@ -26,7 +33,7 @@ export function generateCode(c: CodegenInput): CodegenResult {
   const platform = platformFor(lower.platform);
   const graph = lower.snapshots[lower.snapshots.length - 1].graph;
   const table = tensorTable(graph, lower.bindings, lower.inputTypes ?? []);
-  const net = networkFiles(lower, graph, table, platform, c.cores);
+  const net = c.planned ? plannedNetworkFiles(lower, graph, table, platform, c.planned) : networkFiles(lower, graph, table, platform, c.cores);
   const harness = harnessFiles(graph, table, c.inputs, c.golden);
   const totalOutputs = graph.outputs.reduce((s, v) => s + (table.get(v.name)?.shape.reduce((a, b) => a * b, 1) ?? 0), 0);
   const cores = Math.max(1, ...net.layers.map((l) => (l.calls.length ? Math.min(c.cores, platform.engines.find((e) => e.name === l.engine)?.cores ?? 1) : 1)));

@@ -56,10 +56,22 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
     '  errors++;',
     '}',
     '',
+    '#if defined(DPG_IO_L3) && DPG_IO_L3',
+    '/** The inputs and outputs pass through here on their way to and from L3. */',
+    'HAL_L2 static uint8_t io[DPG_IO_BYTES];',
+    '#endif',
+    '',
     'int main(void) {',
     '  InitNetwork();',
+    // Inputs and outputs in L3 are only reached through the uDMA: staged in an L2 buffer.
+    '#if defined(DPG_IO_L3) && DPG_IO_L3',
+    ...graph.inputs.map((_, k) =>
+      `  for (uint32_t i = 0; i < dpg_input_elems[${k}]; i++) dpg_st(io, dpg_input_types[${k}], i, testInput${k}[i]);\n` +
+      `  hal_l3_write(dpg_inputs[${k}], io, dpg_input_elems[${k}] * dpg_size(dpg_input_types[${k}]));`),
+    '#else',
     ...graph.inputs.map((_, k) =>
       `  for (uint32_t i = 0; i < dpg_input_elems[${k}]; i++) dpg_st(dpg_inputs[${k}], dpg_input_types[${k}], i, testInput${k}[i]);`),
+    '#endif',
     '',
     '  const uint32_t start = hal_cycles();',
     '  RunNetwork();',
@@ -69,7 +81,13 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
       // An output still shifted by Generic's input typing (a Slice of an input, say) is compared unshifted.
       const off = table.get(v.name)!.offset;
       const got = `dpg_ld(dpg_outputs[${k}], dpg_output_types[${k}], i)${off ? ` - (${off})` : ''}`;
-      return [`  for (uint32_t i = 0; i < dpg_output_elems[${k}]; i++) check(${k}, i, ${got}, testOutput${k}[i]);`];
+      const ioGot = `dpg_ld(io, dpg_output_types[${k}], i)${off ? ` - (${off})` : ''}`;
+      return ['#if defined(DPG_IO_L3) && DPG_IO_L3',
+        `  hal_l3_read(io, dpg_outputs[${k}], dpg_output_elems[${k}] * dpg_size(dpg_output_types[${k}]));`,
+        `  for (uint32_t i = 0; i < dpg_output_elems[${k}]; i++) check(${k}, i, ${ioGot}, testOutput${k}[i]);`,
+        '#else',
+        `  for (uint32_t i = 0; i < dpg_output_elems[${k}]; i++) check(${k}, i, ${got}, testOutput${k}[i]);`,
+        '#endif'];
     }),
     '  printf("Runtime: %u cycles\\n", (unsigned)cycles);',
     '  printf("Errors: %u out of %u\\n", (unsigned)errors, (unsigned)total);',

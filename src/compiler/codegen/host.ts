@@ -122,14 +122,18 @@ export function parseRunOutput(stdout: string): Pick<HostRun, 'cycles' | 'errors
   return { cycles: rt ? Number(rt[1]) : undefined, errors: er ? Number(er[1]) : undefined, total: er ? Number(er[2]) : undefined };
 }
 
-/** Builds the generated program with the library and the host HAL (cached objects), runs it. */
-export function buildAndRunHost(code: CodegenResult, opts: { keep?: boolean; timeoutMs?: number } = {}): HostRun {
+/**
+ * Builds the generated program with the library and the host HAL (cached objects), runs it.
+ * `defines`: extra -D macros, e.g. HAL_HOST_DEFERRED_DMA (tests: DMA bytes move at the wait).
+ */
+export function buildAndRunHost(code: CodegenResult, opts: { keep?: boolean; timeoutMs?: number; defines?: string[] } = {}): HostRun {
   const cc = hostCompiler();
   if (!cc) fail('bad-config', 'no host C compiler found (tried cc and clang-19)', '--cc host', 'install gcc or clang-19');
   const dir = mkdtempSync(join(tmpdir(), 'dpg-host-'));
   try {
     const t0 = performance.now();
-    const objs = [...programObjects(cc, HOST_FLAGS, code), ...libraryObjects(cc, HOST_FLAGS, true)];
+    const flags = [...HOST_FLAGS, ...(opts.defines ?? []).map((d) => `-D${d}`)];
+    const objs = [...programObjects(cc, flags, code), ...libraryObjects(cc, flags, true)];
     const exe = join(dir, 'network');
     compile(cc, ['-o', exe, ...objs], 'the link of the generated network');
     const t1 = performance.now();

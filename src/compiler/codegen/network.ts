@@ -21,10 +21,10 @@ export function coresFor(platform: Platform, engine: string, configured: number)
   return Math.max(1, Math.min(configured, e?.cores ?? 1));
 }
 
-const shapeStr = (t: TensorInfo) => `[${t.shape.join(',')}] ${t.type}${t.offset ? ` (shifted by ${t.offset})` : ''}`;
+export const shapeStr = (t: TensorInfo) => `[${t.shape.join(',')}] ${t.type}${t.offset ? ` (shifted by ${t.offset})` : ''}`;
 
 /** The weights: one const array per (constant, element type), in Network_weights.c. */
-class Weights {
+export class Weights {
   readonly decls: string[] = [];
   readonly externs: string[] = [];
   readonly buffers: BufferInfo[] = [];
@@ -160,15 +160,7 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
     const t = table.get(name)!;
     return t.constant ? `(void *)${dataOf(t, name)}` : `buf_${t.buffer}`;
   };
-  const typeTag = (name: string) => `DPG_${{ int8: 'S8', uint8: 'U8', int16: 'S16', uint16: 'U16', int32: 'S32', uint32: 'U32' }[table.get(name)!.type]}`;
-  const list = (xs: string[]) => (xs.length ? xs.join(', ') : '0');
-  c.push(
-    `void *const dpg_inputs[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => ptr(v.name)))}};`,
-    `const dpg_type_t dpg_input_types[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => typeTag(v.name)))}};`,
-    `const uint32_t dpg_input_elems[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => String(numel(table.get(v.name)!.shape))))}};`,
-    `void *const dpg_outputs[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => ptr(v.name)))}};`,
-    `const dpg_type_t dpg_output_types[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => typeTag(v.name)))}};`,
-    `const uint32_t dpg_output_elems[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => String(numel(table.get(v.name)!.shape))))}};`,
+  c.push(...ioTables(graph, table, ptr),
     '',
     '/* Untiled: the buffers are static and the weights constant; nothing to set up before a run. */',
     'void InitNetwork(void) {}',
@@ -182,7 +174,40 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
   }
   c.push('}', '');
 
-  const h = [
+  const h = networkHeader(graph, maxCores);
+  const wh = ['/* Network_weights.h: the constants (weights, requantization parameters). */', '#ifndef DPG_NETWORK_WEIGHTS_H', '#define DPG_NETWORK_WEIGHTS_H',
+    '#include <stdint.h>', '#include "hal.h"', '', ...weights.externs, '', '#endif', ''];
+  const wc = ['/* Network_weights.c: the constants, placed in L2. */', '#include "Network_weights.h"', '', ...weights.decls, ''];
+
+  return {
+    files: [
+      { path: 'Network.h', content: h.join('\n'), kind: 'network' },
+      { path: 'Network.c', content: c.join('\n'), kind: 'network' },
+      { path: 'Network_weights.h', content: wh.join('\n'), kind: 'weights' },
+      { path: 'Network_weights.c', content: wc.join('\n'), kind: 'weights' },
+    ],
+    layers: blocks.map((b) => ({ ...b.layer, ranges: ranges.get(b.node) ?? [] })),
+    buffers: [...buffers, ...weights.buffers],
+  };
+}
+
+/** The harness's view of the graph inputs and outputs: buffer pointers, element types and counts. */
+export function ioTables(graph: Graph, table: TensorTable, ptr: (name: string) => string): string[] {
+  const typeTag = (name: string) => `DPG_${{ int8: 'S8', uint8: 'U8', int16: 'S16', uint16: 'U16', int32: 'S32', uint32: 'U32' }[table.get(name)!.type]}`;
+  const list = (xs: string[]) => (xs.length ? xs.join(', ') : '0');
+  return [
+    `void *const dpg_inputs[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => ptr(v.name)))}};`,
+    `const dpg_type_t dpg_input_types[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => typeTag(v.name)))}};`,
+    `const uint32_t dpg_input_elems[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => String(numel(table.get(v.name)!.shape))))}};`,
+    `void *const dpg_outputs[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => ptr(v.name)))}};`,
+    `const dpg_type_t dpg_output_types[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => typeTag(v.name)))}};`,
+    `const uint32_t dpg_output_elems[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => String(numel(table.get(v.name)!.shape))))}};`,
+  ];
+}
+
+/** Network.h: the interface main.c uses; `extra` lines go before the function declarations. */
+export function networkHeader(graph: Graph, maxCores: number, extra: string[] = []): string[] {
+  return [
     '/* Network.h: the generated network\'s interface (Deeploy Playground). */',
     '#ifndef DPG_NETWORK_H',
     '#define DPG_NETWORK_H',
@@ -202,24 +227,11 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
     'extern const dpg_type_t dpg_output_types[DPG_NUM_OUTPUTS + 1];',
     'extern const uint32_t dpg_output_elems[DPG_NUM_OUTPUTS + 1];',
     '',
+    ...extra,
     'void InitNetwork(void);',
     'void RunNetwork(void);',
     '',
     '#endif',
     '',
   ];
-  const wh = ['/* Network_weights.h: the constants (weights, requantization parameters). */', '#ifndef DPG_NETWORK_WEIGHTS_H', '#define DPG_NETWORK_WEIGHTS_H',
-    '#include <stdint.h>', '#include "hal.h"', '', ...weights.externs, '', '#endif', ''];
-  const wc = ['/* Network_weights.c: the constants, placed in L2. */', '#include "Network_weights.h"', '', ...weights.decls, ''];
-
-  return {
-    files: [
-      { path: 'Network.h', content: h.join('\n'), kind: 'network' },
-      { path: 'Network.c', content: c.join('\n'), kind: 'network' },
-      { path: 'Network_weights.h', content: wh.join('\n'), kind: 'weights' },
-      { path: 'Network_weights.c', content: wc.join('\n'), kind: 'weights' },
-    ],
-    layers: blocks.map((b) => ({ ...b.layer, ranges: ranges.get(b.node) ?? [] })),
-    buffers: [...buffers, ...weights.buffers],
-  };
 }

@@ -274,4 +274,26 @@ void dpg_fill(void *dst, dpg_type_t t, uint32_t n, int32_t v);
  */
 void dpg_copy_nd(void *dst, dpg_type_t dt, const void *src, dpg_type_t st, const dpg_walk_t *walk);
 
+/* ---- tiles (tile.c): DMA of a box of a tensor between its home buffer and a dense L1 tile ---- */
+
+/** A row-major tensor in its home buffer: its shape and bytes per element. */
+typedef struct {
+  uint32_t rank;
+  uint32_t shape[DPG_MAX_RANK];
+  uint32_t elem;
+} dpg_tensor_dims_t;
+
+/**
+ * Queues the transfers of the box [start, start + size) of tensor t, at `home`, into the dense
+ * L1 buffer `l1` (out = 0) or from it back to home (out = 1): one 2D transfer per set of
+ * contiguous rows. Called by the controller; returns the last transfer's id (0 when the box is
+ * empty): transfers complete in order, so hal_dma_wait on it waits for all.
+ */
+hal_dma_t dpg_dma_box(void *l1, void *home, const dpg_tensor_dims_t *t, const uint32_t *start, const uint32_t *size, int out);
+
+/** Waits for transfer `id` and every one queued before it; 0 (nothing queued) returns at once. */
+static inline void dpg_dma_wait(hal_dma_t id) {
+  if (id) hal_dma_wait(id);
+}
+
 #endif

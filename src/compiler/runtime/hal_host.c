@@ -3,7 +3,8 @@
  *
  * A fork runs fn on cores 0..n-1 one after another, so a barrier inside a fork could not wait
  * for cores that have not started: kernels must not need one (they write disjoint outputs),
- * and hal_barrier is a no-op here. DMA and L3 copies are memcpy and complete at once. The cycle
+ * and hal_barrier is a no-op here. DMA and L3 copies are memcpy and complete at once (DMA:
+ * deferred to the wait with HAL_HOST_DEFERRED_DMA, see below). The cycle
  * counter is the process's CPU time in nanoseconds (monotonic, wraps at 2^32 like the
  * hardware's). The NPU does not exist on a host: its functions stop the program with a message.
  */
@@ -43,29 +44,61 @@ uint32_t hal_cycles(void) {
 
 static uint32_t dma_ids = 0;
 
-hal_dma_t hal_dma_in(void *l1_dst, const void *l2_src, uint32_t bytes) {
-  memcpy(l1_dst, l2_src, bytes);
+#ifdef HAL_HOST_DEFERRED_DMA
+/*
+ * Tests build with HAL_HOST_DEFERRED_DMA: a transfer is only queued, and its bytes move when
+ * the program waits for it (or for a later one: the cluster DMA completes in order). Code that
+ * reads a DMA'd buffer without waiting then reads stale data, as it could on the hardware.
+ */
+typedef struct { uint8_t *dst; const uint8_t *src; uint32_t rows, row_bytes, dst_stride, src_stride; } transfer_t;
+#define QUEUE 4096
+static transfer_t queue[QUEUE];
+static uint32_t done_ids = 0; /* transfers 1..done_ids have moved their bytes */
+
+static hal_dma_t dma_push(void *dst, const void *src, uint32_t rows, uint32_t row_bytes, uint32_t dst_stride, uint32_t src_stride) {
+  if (dma_ids - done_ids >= QUEUE) {
+    fprintf(stderr, "hal_dma: more than %d transfers queued without a wait\n", QUEUE);
+    exit(2);
+  }
+  queue[dma_ids % QUEUE] = (transfer_t){(uint8_t *)dst, (const uint8_t *)src, rows, row_bytes, dst_stride, src_stride};
   return ++dma_ids;
 }
 
-hal_dma_t hal_dma_out(void *l2_dst, const void *l1_src, uint32_t bytes) {
-  memcpy(l2_dst, l1_src, bytes);
-  return ++dma_ids;
+void hal_dma_wait(hal_dma_t id) {
+  if (id == 0 || id > dma_ids) {
+    fprintf(stderr, "hal_dma_wait: transfer %u was never queued\n", (unsigned)id);
+    exit(2);
+  }
+  for (; done_ids < id; done_ids++) {
+    const transfer_t *t = &queue[done_ids % QUEUE];
+    for (uint32_t r = 0; r < t->rows; r++) memcpy(t->dst + r * t->dst_stride, t->src + r * t->src_stride, t->row_bytes);
+  }
 }
-
-hal_dma_t hal_dma_in_2d(void *l1_dst, const void *l2_src, uint32_t rows, uint32_t row_bytes, uint32_t l2_stride) {
-  for (uint32_t r = 0; r < rows; r++)
-    memcpy((uint8_t *)l1_dst + r * row_bytes, (const uint8_t *)l2_src + r * l2_stride, row_bytes);
-  return ++dma_ids;
-}
-
-hal_dma_t hal_dma_out_2d(void *l2_dst, const void *l1_src, uint32_t rows, uint32_t row_bytes, uint32_t l2_stride) {
-  for (uint32_t r = 0; r < rows; r++)
-    memcpy((uint8_t *)l2_dst + r * l2_stride, (const uint8_t *)l1_src + r * row_bytes, row_bytes);
+#else
+/* Transfers complete at once: the bytes move when the transfer is queued. */
+static hal_dma_t dma_push(void *dst, const void *src, uint32_t rows, uint32_t row_bytes, uint32_t dst_stride, uint32_t src_stride) {
+  for (uint32_t r = 0; r < rows; r++) memcpy((uint8_t *)dst + r * dst_stride, (const uint8_t *)src + r * src_stride, row_bytes);
   return ++dma_ids;
 }
 
 void hal_dma_wait(hal_dma_t id) { (void)id; }
+#endif
+
+hal_dma_t hal_dma_in(void *l1_dst, const void *l2_src, uint32_t bytes) {
+  return dma_push(l1_dst, l2_src, 1, bytes, bytes, bytes);
+}
+
+hal_dma_t hal_dma_out(void *l2_dst, const void *l1_src, uint32_t bytes) {
+  return dma_push(l2_dst, l1_src, 1, bytes, bytes, bytes);
+}
+
+hal_dma_t hal_dma_in_2d(void *l1_dst, const void *l2_src, uint32_t rows, uint32_t row_bytes, uint32_t l2_stride) {
+  return dma_push(l1_dst, l2_src, rows, row_bytes, row_bytes, l2_stride);
+}
+
+hal_dma_t hal_dma_out_2d(void *l2_dst, const void *l1_src, uint32_t rows, uint32_t row_bytes, uint32_t l2_stride) {
+  return dma_push(l2_dst, l1_src, rows, row_bytes, l2_stride, row_bytes);
+}
 
 void hal_l3_read(void *l2_dst, const void *l3_src, uint32_t bytes) { memcpy(l2_dst, l3_src, bytes); }
 void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes) { memcpy(l3_dst, l2_src, bytes); }

@@ -96,6 +96,29 @@ export function tensorRegion(p: LayerProblem, k: number, out: Region): Region {
   return t.role === 'output' ? out : p.rule.inputRegion(p.view, t.index, out);
 }
 
+/**
+ * The largest region of tensor k over all tiles of `tile` (the L1 buffer must hold it). The
+ * first tile's region is clipped at the border (a conv's halo), so an interior or the last
+ * tile may need more: per output dim, the first two and last two tile positions are measured
+ * (a region's size along a dim depends on where the tile sits along the dims it follows).
+ */
+export function largestRegion(p: LayerProblem, k: number, tile: readonly number[]): Region {
+  const out = p.view.output;
+  const counts = tileCounts(out, tile);
+  const first = { start: out.map(() => 0), size: out.map((d, i) => Math.min(d, tile[i])) };
+  const size = [...tensorRegion(p, k, first).size];
+  out.forEach((_, d) => {
+    for (const j of new Set([1, counts[d] - 2, counts[d] - 1])) {
+      if (j <= 0 || j >= counts[d]) continue;
+      const start = [...first.start], sz = [...first.size];
+      start[d] = j * tile[d];
+      sz[d] = Math.min(tile[d], out[d] - start[d]);
+      tensorRegion(p, k, { start, size: sz }).size.forEach((n, i) => { if (n > size[i]) size[i] = n; });
+    }
+  });
+  return { start: size.map(() => 0), size };
+}
+
 /** Contiguous runs a DMA of `r` out of `shape` needs (row-major): one 2D command moves many. */
 function runs(shape: number[], r: Region): number {
   let d = shape.length - 1;
@@ -112,11 +135,10 @@ const EXACT_TILES = 4096;
 export function footprint(p: LayerProblem, tile: number[]): number {
   const out = p.view.output;
   const tiles = tileCounts(out, tile).reduce((a, b) => a * b, 1);
-  const full = { start: out.map(() => 0), size: tile };
   let bytes = align(p.rule.scratch?.(p.view, tile, p.cores) ?? 0);
   p.tensors.forEach((t, k) => {
     if (t.direct) return;
-    const r = tensorRegion(p, k, full);
+    const r = largestRegion(p, k, tile);
     const n = regionElems(r);
     const stays = t.role !== 'output' && n === t.shape.reduce((a, b) => a * b, 1);
     bytes += align(n * t.elemBytes) * (p.doubleBuffer && tiles > 1 && !stays ? 2 : 1);
@@ -128,11 +150,10 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const out = p.view.output;
   const counts = tileCounts(out, tile);
   const tiles = counts.reduce((a, b) => a * b, 1);
-  const full = { start: out.map(() => 0), size: tile };
   const step = Math.max(1, Math.floor(tiles / EXACT_TILES));
   const sampled = Math.ceil(tiles / step);
   const perTensor = p.tensors.map((t, k) => {
-    const r = tensorRegion(p, k, full);
+    const r = largestRegion(p, k, tile);
     const stays = t.role !== 'output' && regionElems(r) === t.shape.reduce((a, b) => a * b, 1);
     let bytes = 0, cmds = 0;
     if (!t.direct) {

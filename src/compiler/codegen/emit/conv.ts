@@ -30,10 +30,10 @@ function convGeom(l: LayerSpec): Geom {
 
 const layoutOf = (g: Geom) => (g.channelsFirst ? 'DPG_CHW' : 'DPG_HWC');
 
-/** int8 weights as a constant. */
+/** int8 weights: the tensor's own buffer when it is stored as int8 (tiled: its L1 tile), else an int8 copy. */
 function weights(l: LayerSpec, out: EmitSink): string {
   const w = constInput(l, 1, 'weights');
-  return out.constant(w.values, 'int8', w.name, l.where);
+  return w.type === 'int8' ? `(const int8_t *)${out.data(w)}` : out.constant(w.values, 'int8', w.name, l.where);
 }
 
 const conv: Emitter = {

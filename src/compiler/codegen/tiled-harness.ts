@@ -1,0 +1,39 @@
+// Node only, for tests: a test folder through parse, lower, tile and codegen from the plan, the
+// way the pipeline does it, with the configuration under test.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG, type Config } from '../../pipeline/config';
+import { bindNpzInputs } from '../interpret/npz-io';
+import { lowerGraph } from '../lower/lower';
+import type { LowerResult } from '../lower/types';
+import { readNpz } from '../npz';
+import { readOnnx } from '../onnx/read';
+import { inferTypes } from '../shapes/infer';
+import { nodeMilp } from '../tiling/milp-node';
+import { planMemory } from '../tiling/plan';
+import type { TilePlan } from '../tiling/types';
+import { generateCode } from './codegen';
+import { testDataFor, type TestData } from './test-data';
+import type { CodegenResult } from './types';
+
+export interface Folder {
+  lower: LowerResult;
+  data: TestData;
+}
+
+/** Parses and lowers a folder for a platform (lowering does not depend on the memory flags). */
+export function loadFolder(dir: string, config: Config): Folder {
+  const graph = inferTypes(readOnnx(readFileSync(join(dir, 'network.onnx')), 'network.onnx'));
+  const inputs = bindNpzInputs(graph, readNpz(readFileSync(join(dir, 'inputs.npz')), 'inputs.npz'), 'inputs.npz').inputs;
+  const golden = readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz');
+  const lower = lowerGraph(graph, config, { inputs, check: 'none' });
+  return { lower, data: testDataFor(graph, lower, inputs, golden) };
+}
+
+/** The memory plan and the program generated from it. */
+export async function planAndGenerate(f: Folder, overrides: Partial<Config>): Promise<{ plan: TilePlan; code: CodegenResult; config: Config }> {
+  const config: Config = { ...DEFAULT_CONFIG, ...overrides };
+  const plan = await planMemory(f.lower, config, { solver: await nodeMilp() });
+  const code = generateCode({ lower: f.lower, cores: config.cores, ...f.data, planned: { plan, config } });
+  return { plan, code, config };
+}

@@ -1,0 +1,211 @@
+// One tiled layer's C, from the memory plan: per tile, DMA each per-tile input region from its
+// home buffer into its L1 buffer, fork the kernel on the tile (one fork body per tile class,
+// tiles.ts), DMA the output tile back. Tensors whole in every tile ("staying": weights,
+// parameters) are loaded once per layer. Double-buffered, tile i+1's inputs move into the
+// other copy while tile i computes and tile i's output moves out during tile i+1's kernel;
+// the DMA completes in order, so one wait covers everything queued before.
+import { fail } from '../../common/errors';
+import { numel } from '../ops/core/tensor';
+import type { LayerProblem } from '../tiling/layer';
+import type { LayerTiling } from '../tiling/types';
+import { BYTES } from './ctypes';
+import { emitterFor } from './emit';
+import type { EmitSink, LayerSpec } from './emit/types';
+import type { MemoryMap } from './memory';
+import type { Weights } from './network';
+import type { TensorInfo } from './tensors';
+import { layerTiles } from './tiles';
+
+export interface TiledLayerInput {
+  p: LayerProblem;
+  /** The layer on whole tensors (emit/types.ts); its id prefixes every C name. */
+  full: LayerSpec;
+  tiling: LayerTiling;
+  mem: MemoryMap;
+  /** C pointer (void *) of tensor k's home buffer (its L2 staging buffer when the home is L3). */
+  home(k: number): string;
+  weights: Weights;
+  doubleBuffer: boolean;
+  /** Print per-tile cycles (--profileTiling L2). */
+  profile: boolean;
+}
+
+export interface TiledLayerCode {
+  /** Declarations and functions, in Network.c before RunNetwork. */
+  lines: string[];
+  /** The call in RunNetwork. */
+  call: string;
+  /** Tensors (problem indices) the kernels read or write through buffers. */
+  used: Set<number>;
+  /** Kernel library functions called. */
+  calls: string[];
+}
+
+const list = (xs: readonly number[]) => `{${xs.join(', ')}}`;
+
+export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
+  const { p, full, tiling, mem } = x;
+  const id = full.id, node = full.node.name, where = full.where;
+  const lt = layerTiles(p, full, tiling.tile, tiling.tiles);
+  const T = lt.tiles.length;
+  const db = x.doubleBuffer && T > 1;
+
+  // Fork bodies per class; the kernels see the current tile's L1 buffers through pointers.
+  const used = new Set<number>();
+  const varOf = (k: number) => `${id}_${p.tensors[k].role}${k}`;
+  const classLines: string[] = [];
+  const forks: string[][] = [];
+  const scratchBuf = mem.byPlanId(`L1:${node}:scratch`);
+  for (const [c, cls] of lt.classes.entries()) {
+    const decls: string[] = [], steps: string[] = [];
+    const sink: EmitSink = {
+      data: (t: TensorInfo) => {
+        const k = cls.tensorOf.get(t);
+        if (k === undefined) fail('internal', `tensor '${t.name}' is not one of the tiled layer's tensors`, where);
+        used.add(k);
+        return varOf(k);
+      },
+      constant: (values, type, name, w) => x.weights.add(values, type, name, w),
+      decl: (code) => decls.push(code),
+      step: (code) => steps.push(code),
+      scratch: (bytes) => {
+        if (scratchBuf && bytes <= scratchBuf.bytes) return `(uint8_t *)${mem.at(scratchBuf)}`;
+        fail('internal', `the kernel needs ${bytes} B of scratch; the plan gives ${scratchBuf?.bytes ?? 0} B in L1`, where);
+      },
+    };
+    emitterFor(full.binding, full.node).emit(cls.spec, sink);
+    classLines.push(`/* class ${c}: ${cls.label}, ${cls.ops} ops */`, ...decls.flatMap((d) => d.split('\n')));
+    forks.push(steps.map((body, s) => {
+      const fn = `${cls.spec.id}_${s}`;
+      classLines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((l) => `  ${l}`), '}');
+      return fn;
+    }));
+  }
+
+  // L1 buffers and DMA tables of the tensors the kernels use.
+  const lines: string[] = [];
+  const perTile: number[] = [], staying: number[] = [];
+  const bufLines: string[] = [];
+  for (const k of [...used].sort((a, b) => a - b)) {
+    const t = p.tensors[k], tt = tiling.tensors[k];
+    const b = mem.byPlanId(`L1:${node}:${t.role}${k}`);
+    if (!b) fail('not-implemented', `tensor '${t.name}' has no L1 buffer in the plan (read from ${t.direct ?? 'elsewhere'})`, where);
+    const info = (t.role === 'output' ? full.outs[0] : full.ins[t.index])!;
+    const elem = BYTES[info.type];
+    if (elem !== t.elemBytes) fail('internal', `tensor '${t.name}' is stored in ${elem} B per element; the plan assumed ${t.elemBytes}`, where);
+    // The plan sized the buffer for the largest tile region; every tile must fit it.
+    const copy = Math.max(...lt.tiles.map((tl) => numel(tl.regions[k].size))) * elem;
+    if (copy * b.copies > b.bytes) fail('internal', `tensor '${t.name}' needs ${copy} B in some tile; its L1 buffer holds ${b.bytes / b.copies} B per copy`, where);
+    const stays = tt.stays && t.role !== 'output';
+    if (db && !stays && b.copies !== 2) fail('internal', `tensor '${t.name}' is double-buffered but has one L1 copy`, where);
+    (stays ? staying : perTile).push(k);
+    const v = varOf(k);
+    const shape = t.shape.length ? t.shape : [1];
+    bufLines.push(`/* ${t.role} ${t.name}: [${t.shape.join(',')}] ${info.type}, home ${x.home(k)}; ` +
+      `L1 @${b.offset}, ${b.copies > 1 ? `2 x ${b.bytes / 2}` : b.bytes} B, ${stays ? 'whole, loaded once' : `tile [${tt.tile.join(',')}]`} */`);
+    bufLines.push(`static void *${v};`);
+    bufLines.push(`static void *const ${v}_l1[2] = {${mem.at(b)}, ${mem.at(b, b.copies > 1 ? b.bytes / 2 : 0)}};`);
+    bufLines.push(`static const dpg_tensor_dims_t ${v}_dims = {${shape.length}, ${list(shape)}, ${elem}};`);
+    const boxes = stays ? [{ start: shape.map(() => 0), size: shape }]
+      : lt.tiles.map((tl) => (t.shape.length ? tl.regions[k] : { start: [0], size: [1] }));
+    bufLines.push(`static const uint32_t ${v}_box[${boxes.length}][2][${shape.length}] = {`,
+      ...boxes.map((r, i) => `  {${list(r.start)}, ${list(r.size)}},${stays ? '' : ` /* tile ${i} */`}`), '};');
+  }
+  const outK = p.tensors.findIndex((t) => t.role === 'output');
+  if (!used.has(outK)) fail('internal', 'the kernel never writes the output', where);
+  const dma = (k: number, i: string, b: string, out: 0 | 1) =>
+    `dpg_dma_box(${varOf(k)}_l1[${b}], ${x.home(k)}, &${varOf(k)}_dims, ${varOf(k)}_box[${i}][0], ${varOf(k)}_box[${i}][1], ${out})`;
+
+  const cores = full.cores;
+  const classTable = lt.classes.length > 1;
+  lines.push(
+    ` * tiled: output [${tiling.output.join(',')}] in ${T} tile${T > 1 ? 's' : ''} of [${tiling.tile.join(',')}] (${tiling.rule}), ` +
+    `${lt.classes.length} tile class${lt.classes.length > 1 ? 'es' : ''}, ${db ? 'double-buffered' : 'single-buffered'}`,
+    ' */',
+    ...bufLines,
+    ...(classTable ? [`static const uint16_t ${id}_class[${T}] = {`, ...chunks(lt.tiles.map((t) => t.cls)), '};'] : []),
+    ...(x.profile ? [`static const uint32_t ${id}_ops[${lt.classes.length}] = ${list(lt.classes.map((c) => c.ops))};`] : []),
+    ...classLines,
+    '',
+    `/* Runs the kernel of tile class cls on ${cores} core${cores > 1 ? 's' : ''}. */`,
+    `static void ${id}_kernel(uint32_t cls) {`,
+    ...(classTable
+      ? ['  switch (cls) {', ...forks.map((fs, c) => `    case ${c}: ${fs.map((f) => `hal_fork(${cores}, ${f}, NULL);`).join(' ')} break;`), '    default: break;', '  }']
+      : ['  (void)cls;', ...forks[0].map((f) => `  hal_fork(${cores}, ${f}, NULL);`)]),
+    '}',
+    '',
+    `/* Queues tile i's per-tile inputs into L1 copy b; returns the last transfer (0: none). */`,
+    `static hal_dma_t ${id}_load(uint32_t i, uint32_t b) {`,
+    ...(perTile.some((k) => k !== outK) ? ['  hal_dma_t id = 0;', ...perTile.filter((k) => k !== outK).map((k) => `  id = ${dma(k, 'i', 'b', 0)};`), '  return id;']
+      : ['  (void)i; (void)b;', '  return 0;']),
+    '}',
+    '',
+    `/* Points the kernels at L1 copy b. */`,
+    `static void ${id}_use(uint32_t b) {`,
+    ...perTile.map((k) => `  ${varOf(k)} = ${varOf(k)}_l1[b];`),
+    '}',
+    '',
+  );
+
+  // The tile loop.
+  // The label is the configuration's (a one-tile layer has nothing to overlap either way).
+  const level = `${node}_L2`, mode = x.doubleBuffer ? 'DB' : 'SB';
+  const prof = (what: string, from: string, to: string) =>
+    x.profile ? [`    printf("[${level}][${mode}][%u ops][Tile %u] ${what} took %u cycles\\n", (unsigned)${id}_ops[cls], (unsigned)i, (unsigned)(${to} - ${from}));`] : [];
+  const stamp = (v: string) => (x.profile ? [`    ${v} = hal_cycles();`] : []);
+  const store = `${dma(outK, 'i', 'b', 1)}`;
+  const run = [
+    `/* ${node}: ${T} tile${T > 1 ? 's' : ''}${db ? ', double-buffered' : ''}. */`,
+    `static void ${id}_run(void) {`,
+    ...(x.profile ? ['  uint32_t t0 = hal_cycles(), t1 = t0, t2 = t0;'] : []),
+    ...(staying.length ? ['  /* whole in every tile: loaded once for the layer */', '  hal_dma_t once = 0;',
+      ...staying.map((k) => `  ${varOf(k)} = ${varOf(k)}_l1[0];\n  once = ${dma(k, '0', '0', 0)};`), '  dpg_dma_wait(once);'] : []),
+  ];
+  if (db) {
+    run.push(
+      `  hal_dma_t in = ${id}_load(0, 0), out[2] = {0, 0};`,
+      `  for (uint32_t i = 0; i < ${T}; i++) {`,
+      '    const uint32_t b = i & 1;',
+      `    const uint32_t cls = ${classTable ? `${id}_class[i]` : '0'};`,
+      '    dpg_dma_wait(in);                                /* tile i\'s inputs are in copy b */',
+      `    if (i + 1 < ${T}) in = ${id}_load(i + 1, b ^ 1);  /* prefetch tile i + 1 while tile i computes */`,
+      '    dpg_dma_wait(out[b]);                            /* tile i - 2\'s output has left copy b */',
+      ...stamp('t1'),
+      `    ${id}_use(b);`,
+      `    ${id}_kernel(cls);`,
+      ...stamp('t2'),
+      `    out[b] = ${store};  /* leaves during tile i + 1's kernel */`,
+      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 'hal_cycles()'),
+      ...stamp('t0'),
+      '  }',
+      `  dpg_dma_wait(out[${(T - 1) & 1}]); /* the last output, and with it every transfer before */`,
+      '}',
+    );
+  } else {
+    run.push(
+      `  for (uint32_t i = 0; i < ${T}; i++) {`,
+      '    const uint32_t b = 0;',
+      `    const uint32_t cls = ${classTable ? `${id}_class[i]` : '0'};`,
+      `    dpg_dma_wait(${id}_load(i, b));`,
+      ...stamp('t1'),
+      `    ${id}_use(b);`,
+      `    ${id}_kernel(cls);`,
+      ...stamp('t2'),
+      `    dpg_dma_wait(${store});`,
+      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 'hal_cycles()'),
+      ...stamp('t0'),
+      '  }',
+      '}',
+    );
+  }
+  lines.push(...run.flatMap((l) => l.split('\n')));
+  const calls = [...new Set(classLines.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
+  return { lines, call: `${id}_run();`, used, calls };
+}
+
+/** Numbers 32 a line. */
+function chunks(xs: number[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < xs.length; i += 32) out.push(`  ${xs.slice(i, i + 32).join(', ')},`);
+  return out;
+}
