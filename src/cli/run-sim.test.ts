@@ -1,7 +1,7 @@
 // Acceptance for `dpg run --cc clang` (issue #7): the generated Siracusa C, built with clang-19
 // and ld.lld-19, runs on the simulator and prints `Errors: 0` for every shared Deeploy test
-// folder and every built-in model, untiled and tiled on 8 cores; a smaller set on 1 core and
-// tiled at L1 8000 double-buffered; determinism, the 8-core speedup, and the typed errors.
+// folder and every built-in model, untiled and tiled on 8 cores; a smaller set on 1 core,
+// tiled at L1 8000 double-buffered and with the home level in L3; determinism, the 8-core speedup, and the typed errors.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,7 @@ describe.skipIf(!tools)('dpg run --cc clang: every shared test and built-in mode
   for (const { dir, name } of folders.filter((f, i) => SMALL(f.name) && i % 3 === 0)) {
     it(`${name}: untiled, 1 core`, () => runOk(dir, '--untiled', '--cores', '1'), TIMEOUT);
     it(`${name}: tiled, L1 8000, double-buffered`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--doublebuffer'), TIMEOUT);
+    it(`${name}: tiled, home in L3 (staged through L2 by the uDMA)`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--defaultMemLevel', 'L3'), TIMEOUT);
   }
 });
 
