@@ -11,7 +11,7 @@ import { nodeMilp } from '../compiler/tiling/milp-node';
 import { DEFAULT_CONFIG } from '../pipeline/config';
 import type { PipelineEvent } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
-import type { RunResult } from '../pipeline/stages';
+import type { RunResult, Runner } from '../pipeline/stages';
 import { dpg, EXIT } from './main';
 
 const tools = siracusaToolchain();
@@ -85,18 +85,37 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     expect(r.sim!.dma.bytes).toBeGreaterThan(0);
   }, TIMEOUT);
 
-  it.skipIf(!conv)('the cycle limit is a typed error that still carries the run', async () => {
+  /** Runs the conv test through the pipeline with `runner`; returns the run stage's error and result. */
+  async function pipelineWith(runner: Runner) {
     const events: PipelineEvent[] = [];
     const ok = await runPipeline({
       model: readFileSync(join(conv!, 'network.onnx')), modelName: 'network.onnx',
       inputs: readFileSync(join(conv!, 'inputs.npz')), outputs: readFileSync(join(conv!, 'outputs.npz')),
-    }, { ...DEFAULT_CONFIG, tiled: false }, (e) => events.push(e),
-    { milp: nodeMilp, runner: (code, config) => runOnSimulator(code, config, { maxCycles: 1000 }) });
+    }, { ...DEFAULT_CONFIG, tiled: false }, (e) => events.push(e), { milp: nodeMilp, runner });
     expect(ok).toBe(false);
     const error = events.find((e) => e.type === 'error');
-    expect(error?.type === 'error' && error.error.code).toBe('limit');
     const run = events.find((e) => e.type === 'stage' && e.stage === 'run');
-    expect(run?.type === 'stage' && (run.result as RunResult).sim!.instructions).toBeGreaterThan(0);
+    return { error: error?.type === 'error' ? error.error : undefined, result: run?.type === 'stage' ? run.result as RunResult : undefined };
+  }
+
+  it.skipIf(!conv)('the cycle limit is a typed error that still carries the run', async () => {
+    const { error, result } = await pipelineWith((code, config) => runOnSimulator(code, config, { maxCycles: 1000 }));
+    expect(error?.code).toBe('limit');
+    expect(result!.sim!.instructions).toBeGreaterThan(0);
+  }, TIMEOUT);
+
+  it.skipIf(!conv)('a trap is a typed error naming the core, pc, instruction and function', async () => {
+    // A store to address 4 (nothing is mapped there) at the start of RunNetwork.
+    const faulty: Runner = (code, config) => runOnSimulator({
+      ...code,
+      files: code.files.map((f) => f.path !== 'Network.c' ? f
+        : { ...f, content: f.content.replace('void RunNetwork(void) {', '$&\n  *(volatile int *)4 = 1;') }),
+    }, config);
+    const { error, result } = await pipelineWith(faulty);
+    expect(error?.code).toBe('internal');
+    expect(error?.where).toBe('run: core 8 in RunNetwork');
+    expect(error?.what).toMatch(/^store access fault at pc 0x1c[0-9a-f]{6} \(sw? .*\), tval 0x00000004/);
+    expect(result!.sim!.trap).toMatchObject({ core: 8, tval: 4, fn: 'RunNetwork' });
   }, TIMEOUT);
 
   it('Generic with --cc clang is a configuration error (exit 2) pointing to --cc host', async () => {
