@@ -5,7 +5,7 @@ import { artifactsOf } from '../pipeline/artifacts';
 import type { PipelineEvent, StageName } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
 import { nodeMilp } from '../compiler/tiling/milp-node';
-import type { ReferenceResult, RunResult, Runner } from '../pipeline/stages';
+import type { ReferenceResult, RunResult, Runner, SimRunStats } from '../pipeline/stages';
 import { buildAndRunHost, libraryFiles } from '../compiler/codegen/host';
 import { runOnSimulator } from '../compiler/codegen/simulate';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
@@ -82,6 +82,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     const run = results.run as RunResult | undefined;
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
+      if (!opts.json && run.sim) err(simSummary(run.sim));
       if (run.errors === undefined) {
         err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
         return EXIT.internal;
@@ -107,6 +108,13 @@ function runnerFor(opts: CliOptions): Runner | undefined {
   if (opts.config.platform === 'generic')
     fail('bad-config', 'Generic code has no Siracusa runtime, so it cannot run on the simulator', '--cc clang', 'use --cc host for -p generic');
   return (code, config) => runOnSimulator(code, config);
+}
+
+/** One line on how the simulator ran the program (stderr, beside the program's own output). */
+function simSummary(s: SimRunStats): string {
+  const M = (n: number) => (n / 1e6).toFixed(1), KiB = (n: number) => (n / 1024).toFixed(0);
+  return `simulator: ${M(s.instructions)} M instructions at ${s.mips.toFixed(0)} MIPS (build ${(s.buildMs / 1e3).toFixed(1)} s, ` +
+    `run ${(s.runMs / 1e3).toFixed(1)} s); cluster DMA ${KiB(s.dma.bytes)} KiB in ${s.dma.transfers} transfers, L3 ${KiB(s.l3.bytes)} KiB`;
 }
 
 function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>>, out: (s: string) => void) {
