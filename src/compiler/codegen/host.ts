@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fail } from '../../common/errors';
 import type { CodegenResult } from './types';
+import { PLATFORM_DEFS } from '../platforms';
 
 export const KERNELS_DIR = fileURLToPath(new URL('../kernels/', import.meta.url));
 export const RUNTIME_DIR = fileURLToPath(new URL('../runtime/', import.meta.url));
@@ -43,9 +44,13 @@ export function compile(cc: string, args: string[], what: string): void {
     'the generated C or the kernel library does not compile; this is a bug');
 }
 
+/** The headers of every platform's bare-metal runtime (Platform.runtime). */
+const runtimeHeaders = () => [...new Set(Object.values(PLATFORM_DEFS).map((p) => p.runtime).filter((r): r is string => !!r))]
+  .flatMap((r) => readdirSync(join(RUNTIME_DIR, r)).filter((x) => x.endsWith('.h')).map((x) => join(RUNTIME_DIR, r, x)));
+
 // Every header a cached object may depend on: the kernels', the HAL's, the Siracusa registers and the tiny libc's.
 const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h'),
-  join(RUNTIME_DIR, 'siracusa', 'siracusa.h'), ...readdirSync(join(RUNTIME_DIR, 'libc', 'include')).map((x) => join(RUNTIME_DIR, 'libc', 'include', x))];
+  ...runtimeHeaders(), ...readdirSync(join(RUNTIME_DIR, 'libc', 'include')).map((x) => join(RUNTIME_DIR, 'libc', 'include', x))];
 
 /**
  * Compiles one C source to an object in a cache folder keyed by the compiler, the flags, the

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../../common/errors';
-import type { Config } from '../../pipeline/config';
+import type { Config, PlatformName } from '../../pipeline/config';
+import { platformFor } from '../platforms';
 import { StageError } from '../../pipeline/stage-error';
 import type { RunResult, SimRunStats } from '../../pipeline/stages';
 import type { Machine } from '../../sim/machine';
@@ -17,7 +18,6 @@ import type { CodegenResult } from './types';
 
 export const CLANG = 'clang-19';
 export const LLD = 'ld.lld-19';
-const SIRACUSA_DIR = join(RUNTIME_DIR, 'siracusa');
 const LIBC_DIR = join(RUNTIME_DIR, 'libc');
 
 /**
@@ -36,21 +36,29 @@ export function siracusaToolchain(): boolean {
   return [CLANG, LLD].every((t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).status === 0);
 }
 
-function runtimeObjects(): string[] {
-  const dirs = [RUNTIME_DIR, SIRACUSA_DIR];
-  return [join(SIRACUSA_DIR, 'crt0.S'), join(RUNTIME_DIR, 'hal_siracusa.c'), join(LIBC_DIR, 'libc.c')]
+/** The platform's bare-metal runtime folder (Platform.runtime). */
+function runtimeDir(platform: string): string {
+  const rt = platformFor(platform as PlatformName).runtime;
+  if (!rt) fail('bad-config', `the ${platform} platform has no runtime to run on the simulator`, '--cc clang', 'use --cc host');
+  return join(RUNTIME_DIR, rt);
+}
+
+function runtimeObjects(rtDir: string): string[] {
+  const dirs = [RUNTIME_DIR, rtDir];
+  return [join(rtDir, 'crt0.S'), join(RUNTIME_DIR, 'hal_siracusa.c'), join(LIBC_DIR, 'libc.c')]
     .map((src) => objectFor(CLANG, RUNTIME_FLAGS, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), dirs));
 }
 
 /** Compiles and links the program for Siracusa; returns the ELF's bytes. */
 export function buildSiracusaElf(code: CodegenResult): Uint8Array {
   if (!siracusaToolchain()) fail('bad-config', `--cc clang needs ${CLANG} and ${LLD}`, '--cc clang', 'apt-get install clang-19 lld-19, or use --cc host');
-  const objs = [...runtimeObjects(), ...programObjects(CLANG, SIRACUSA_FLAGS, code), ...libraryObjects(CLANG, SIRACUSA_FLAGS, false)];
+  const rtDir = runtimeDir(code.platform);
+  const objs = [...runtimeObjects(rtDir), ...programObjects(CLANG, SIRACUSA_FLAGS, code), ...libraryObjects(CLANG, SIRACUSA_FLAGS, false)];
   const dir = mkdtempSync(join(tmpdir(), 'dpg-elf-'));
   try {
     const elf = join(dir, 'network.elf');
     // --no-relax: the simulator's tests build the same way (no gp-relative rewrites).
-    compile(LLD, ['-T', join(SIRACUSA_DIR, 'link.ld'), '--no-relax', '-o', elf, ...objs], 'the link of the Siracusa program');
+    compile(LLD, ['-T', join(rtDir, 'link.ld'), '--no-relax', '-o', elf, ...objs], 'the link of the Siracusa program');
     return new Uint8Array(readFileSync(elf));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -85,8 +93,8 @@ const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
  * A trap, the cycle limit or a deadlock is a typed error carrying the result so far.
  */
 export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number } = {}): Promise<RunResult> {
-  if (config.platform === 'generic')
-    fail('bad-config', 'Generic code has no Siracusa runtime to run on the simulator', '--cc clang', 'use --cc host for -p generic');
+  if (!platformFor(config.platform).runtime)
+    fail('bad-config', `${platformFor(config.platform).title} code has no Siracusa runtime to run on the simulator`, '--cc clang', `use --cc host for -p ${config.platform}`);
   const t0 = performance.now();
   const elf = buildSiracusaElf(code);
   const t1 = performance.now();

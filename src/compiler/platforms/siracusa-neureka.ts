@@ -136,4 +136,5 @@ export const siracusaNeureka: Platform = {
   }],
   kernels: [...npuKernels, ...clusterKernels],
   inputTyping: 'as-is',
+  runtime: 'siracusa',
 };

@@ -96,4 +96,5 @@ export const siracusa: Platform = {
   engines: [CLUSTER],
   kernels: clusterKernels,
   inputTyping: 'as-is',
+  runtime: 'siracusa',
 };

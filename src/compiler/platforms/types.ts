@@ -56,6 +56,11 @@ export interface Platform {
    * subtracting 2^(w-1) (Deeploy's Generic platform), which codegen and kernels compensate.
    */
   inputTyping: 'as-is' | 'signed-offset';
+  /**
+   * The bare-metal runtime (crt0, link script, register header) in src/compiler/runtime/<dir>
+   * that the simulator runs this platform's code on; absent when its code only runs on a host.
+   */
+  runtime?: string;
 }
 
 export const KiB = 1024;
