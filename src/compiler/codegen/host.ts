@@ -17,7 +17,7 @@ export const RUNTIME_DIR = fileURLToPath(new URL('../runtime/', import.meta.url)
 export function libraryFiles(): { path: string; content: string }[] {
   const list = (dir: string, sub: string) => readdirSync(dir).filter((f) => /\.[ch]$/.test(f)).sort()
     .map((f) => ({ path: `${sub}/${f}`, content: readFileSync(join(dir, f), 'utf8') }));
-  return [...list(KERNELS_DIR, 'kernels'), ...list(RUNTIME_DIR, 'runtime').filter((f) => /hal\.h|hal_host\.c/.test(f.path))];
+  return [...list(KERNELS_DIR, 'kernels'), ...list(RUNTIME_DIR, 'runtime').filter((f) => /hal\.h|hal_host\.c|neureka(_task)?\.[ch]/.test(f.path))];
 }
 
 let found: string | null | undefined;
@@ -43,7 +43,7 @@ function compile(cc: string, args: string[], what: string): void {
     'the generated C or the kernel library does not compile; this is a bug');
 }
 
-const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h')];
+const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h'), join(RUNTIME_DIR, 'neureka.h')];
 
 /**
  * Compiles one C source to an object in a cache folder keyed by the compiler, the flags, the
@@ -87,7 +87,7 @@ function objectFor(cc: string, flags: readonly string[], name: string, content: 
 /** Objects of the kernel library (and the host HAL when `withHal`), compiled once per flag set. */
 function libraryObjects(cc: string, flags: readonly string[], withHal: boolean): string[] {
   const sources = [...readdirSync(KERNELS_DIR).filter((f) => f.endsWith('.c')).sort().map((f) => join(KERNELS_DIR, f)),
-    ...(withHal ? [join(RUNTIME_DIR, 'hal_host.c')] : [])];
+    ...(withHal ? [join(RUNTIME_DIR, 'hal_host.c'), join(RUNTIME_DIR, 'neureka_task.c')] : [])];
   return sources.map((src) => objectFor(cc, flags, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), [KERNELS_DIR, RUNTIME_DIR]));
 }
 

@@ -4,6 +4,7 @@
  */
 #include "hal.h"
 #include "siracusa/siracusa.h"
+#include "neureka.h"
 
 #define REG(base, off) (*(volatile uint32_t *)((base) + (off)))
 
@@ -61,9 +62,9 @@ void hal_l3_read(void *l2_dst, const void *l3_src, uint32_t bytes) { l3_copy((ui
 void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes) { l3_copy((uint32_t)l2_src, (uint32_t)l3_dst, bytes, 2); }
 
 /* ---- N-EUREKA: the window is reserved; the simulator has no NPU yet, so these trap ---- */
-void hal_neureka_write(uint32_t reg, uint32_t value) { REG(NEUREKA_BASE, reg) = value; }
-void hal_neureka_commit(void) { REG(NEUREKA_BASE, 0x20) = 0; }
-void hal_neureka_wait(void) { (void)REG(NEUREKA_BASE, 0x24); }
+void hal_neureka_write(uint32_t reg, uintptr_t value) { REG(NEUREKA_BASE, reg) = (uint32_t)value; }
+void hal_neureka_commit(void) { REG(NEUREKA_BASE, NEUREKA_COMMIT) = 1; }
+void hal_neureka_wait(void) { (void)REG(NEUREKA_BASE, NEUREKA_WAIT); }
 
 /* ---- console and exit (the libc's platform half) ---- */
 int putchar(int c) {
