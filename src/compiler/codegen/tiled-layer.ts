@@ -68,6 +68,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       constant: (values, type, name, w) => x.weights.add(values, type, name, w),
       decl: (code) => decls.push(code),
       step: (code) => steps.push(code),
+      control: () => fail('not-implemented', `kernel ${full.binding.kernel} runs on the N-EUREKA NPU, whose tiled code (NPU tasks per tile) does not exist yet`, where,
+        'compile this network with --untiled to run N-EUREKA layers on their whole tensors'),
       scratch: (bytes) => {
         if (scratchBuf && bytes <= scratchBuf.bytes) return `(uint8_t *)${mem.at(scratchBuf)}`;
         fail('internal', `the kernel needs ${bytes} B of scratch; the plan gives ${scratchBuf?.bytes ?? 0} B in L1`, where);

@@ -1,0 +1,40 @@
+// Acceptance for N-EUREKA codegen (untiled): `dpg run -p siracusa-neureka --untiled --cc host`
+// prints `Errors: 0 out of T` for every shared test folder and built-in model, with the weights
+// in L2 and with --neureka-wmem. The host HAL runs each NPU task through neureka_task.c.
+import { describe, expect, it } from 'vitest';
+import { hostCompiler } from '../compiler/codegen/host';
+import { codegenTestFolders } from '../compiler/codegen/test-folders';
+import { dpg, EXIT } from './main';
+
+async function call(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await dpg(argv, (s) => out.push(s), (s) => err.push(s));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const cc = hostCompiler();
+if (!cc) console.warn('run-neureka.test: no host C compiler (cc or clang-19): the host runs are skipped; install gcc');
+
+for (const wmem of [false, true]) {
+  describe.skipIf(!cc)(`dpg run -p siracusa-neureka --untiled --cc host${wmem ? ' --neureka-wmem' : ''}`, () => {
+    for (const { dir, name } of codegenTestFolders()) {
+      it(name, async () => {
+        const r = await call('run', '-p', 'siracusa-neureka', '--untiled', '--cc', 'host', ...(wmem ? ['--neureka-wmem'] : []), '-t', dir);
+        expect(r.err).toBe('');
+        expect(r.out).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+        expect(r.code).toBe(EXIT.ok);
+      });
+    }
+  });
+}
+
+describe.skipIf(!cc)('tiled N-EUREKA code', () => {
+  const mnv2 = codegenTestFolders().find((f) => f.name === 'Models/miniMobileNetv2');
+  it.skipIf(!mnv2)('is a not-implemented error that points to --untiled (exit 3)', async () => {
+    const r = await call('run', '-p', 'siracusa-neureka', '--cc', 'host', '-t', mnv2!.dir);
+    expect(r.err).toMatch(/N-EUREKA NPU, whose tiled code .* does not exist yet/);
+    expect(r.err).toContain('--untiled');
+    expect(r.code).toBe(EXIT.notImplemented);
+  });
+});
