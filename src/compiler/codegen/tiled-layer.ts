@@ -14,6 +14,7 @@ import type { EmitSink, LayerSpec } from './emit/types';
 import type { MemoryMap } from './memory';
 import type { Weights } from './network';
 import type { TensorInfo } from './tensors';
+import { stepFunctions, type Step } from './steps';
 import { layerTiles } from './tiles';
 
 export interface TiledLayerInput {
@@ -57,19 +58,21 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   const forks: string[][] = [];
   const scratchBuf = mem.byPlanId(`L1:${node}:scratch`);
   for (const [c, cls] of lt.classes.entries()) {
-    const decls: string[] = [], steps: string[] = [];
+    const decls: string[] = [], steps: Step[] = [];
     const sink: EmitSink = {
       data: (t: TensorInfo) => {
         const k = cls.tensorOf.get(t);
         if (k === undefined) fail('internal', `tensor '${t.name}' is not one of the tiled layer's tensors`, where);
+        // The engine reads it where it lives (N-EUREKA weights in WMEM): each tile would need its own slice pointer.
+        if (p.tensors[k].direct) fail('not-implemented', `tensor '${t.name}' is read from ${p.tensors[k].direct} by the engine; tiled code for such tensors does not exist yet`, where,
+          'compile with --untiled, or without --neureka-wmem');
         used.add(k);
         return varOf(k);
       },
       constant: (values, type, name, w) => x.weights.add(values, type, name, w),
       decl: (code) => decls.push(code),
-      step: (code) => steps.push(code),
-      control: () => fail('not-implemented', `kernel ${full.binding.kernel} runs on the N-EUREKA NPU, whose tiled code (NPU tasks per tile) does not exist yet`, where,
-        'compile this network with --untiled to run N-EUREKA layers on their whole tensors'),
+      step: (code) => steps.push({ code, fork: true }),
+      control: (code) => steps.push({ code, fork: false }),
       scratch: (bytes) => {
         if (scratchBuf && bytes <= scratchBuf.bytes) return `(uint8_t *)${mem.at(scratchBuf)}`;
         fail('internal', `the kernel needs ${bytes} B of scratch; the plan gives ${scratchBuf?.bytes ?? 0} B in L1`, where);
@@ -77,11 +80,10 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     };
     emitterFor(full.binding, full.node).emit(cls.spec, sink);
     classLines.push(`/* class ${c}: ${cls.label}, ${cls.ops} ops */`, ...decls.flatMap((d) => d.split('\n')));
-    forks.push(steps.map((body, s) => {
-      const fn = `${cls.spec.id}_${s}`;
-      classLines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((l) => `  ${l}`), '}');
-      return fn;
-    }));
+    // Cluster steps fork on the cores; control steps (the NPU's register writes) run on the controller.
+    const fns = stepFunctions(cls.spec.id, steps, full.cores, node);
+    classLines.push(...fns.lines);
+    forks.push(fns.run.map((r) => r.replace(/ \/\*.*\*\/$/, '').trim()));
   }
 
   // L1 buffers and DMA tables of the tensors the kernels use.
@@ -132,8 +134,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     `/* Runs the kernel of tile class cls on ${cores} core${cores > 1 ? 's' : ''}. */`,
     `static void ${id}_kernel(uint32_t cls) {`,
     ...(classTable
-      ? ['  switch (cls) {', ...forks.map((fs, c) => `    case ${c}: ${fs.map((f) => `hal_fork(${cores}, ${f}, NULL);`).join(' ')} break;`), '    default: break;', '  }']
-      : ['  (void)cls;', ...forks[0].map((f) => `  hal_fork(${cores}, ${f}, NULL);`)]),
+      ? ['  switch (cls) {', ...forks.map((fs, c) => `    case ${c}: ${fs.join(' ')} break;`), '    default: break;', '  }']
+      : ['  (void)cls;', ...forks[0].map((f) => `  ${f}`)]),
     '}',
     '',
     `/* Queues tile i's per-tile inputs into L1 copy b; returns the last transfer (0: none). */`,
