@@ -28,13 +28,3 @@ for (const wmem of [false, true]) {
     }
   });
 }
-
-describe.skipIf(!cc)('tiled N-EUREKA code with --neureka-wmem', () => {
-  const mnv2 = codegenTestFolders().find((f) => f.name === 'Models/miniMobileNetv2');
-  it.skipIf(!mnv2)('is a not-implemented error that points to --untiled (exit 3)', async () => {
-    const r = await call('run', '-p', 'siracusa-neureka', '--cc', 'host', '--neureka-wmem', '-t', mnv2!.dir);
-    expect(r.err).toMatch(/read from WMEM by the engine; tiled code for such tensors does not exist yet/);
-    expect(r.err).toContain('--untiled');
-    expect(r.code).toBe(EXIT.notImplemented);
-  });
-});

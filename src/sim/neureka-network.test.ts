@@ -1,6 +1,6 @@
 // Networks with N-EUREKA layers, generated for siracusa-neureka and run on the simulator
 // (hal_siracusa.c driving as/neureka.ts): Errors 0 untiled, untiled with the weights in the
-// weight memory, and tiled; the controller sleeps while the NPU works, and the weight memory
+// weight memory, tiled, and tiled with the weights read in place from the weight memory; the controller sleeps while the NPU works, and the weight memory
 // saves cycles.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { CLANG, compileSiracusa, readBytes, scratchDir, toolsPresent } from './t
 const NETS = ['Models/miniMobileNetv2', 'Models/CNN_Linear1', 'models/mini-mobilenetv2'];
 const RUNS: [string, Partial<Config>][] = [
   ['untiled', { tiled: false }], ['untiled, weight memory', { tiled: false, neurekaWmem: true }], ['tiled', { tiled: true, l1: 64000 }],
+  ['tiled at L1 8000, weight memory', { tiled: true, l1: 8000, neurekaWmem: true }],
 ];
 const LIB = readdirSync(KERNELS_DIR).filter((f) => f.endsWith('.c')).map((f) => join(KERNELS_DIR, f));
 const folders = codegenTestFolders().filter((f) => NETS.includes(f.name));
@@ -25,7 +26,7 @@ let m: Machine;
 async function simulate(dir: string, name: string, c: Partial<Config>): Promise<SiracusaResult> {
   const { code } = await planAndGenerate(loadFolder(dir, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' }), { platform: 'siracusa-neureka', cores: 8, ...c });
   expect(code.layers.some((l) => l.engine === 'neureka')).toBe(true);
-  const out = join(scratchDir(), 'neureka-nets', `${name}-${c.tiled ? 't' : 'u'}${c.neurekaWmem ? 'w' : ''}`.replace(/\W/g, '_'));
+  const out = join(scratchDir(), 'neureka-nets', `${name}-${c.tiled ? 't' : 'u'}${c.l1 ?? ''}${c.neurekaWmem ? 'w' : ''}`.replace(/\W/g, '_'));
   mkdirSync(out, { recursive: true });
   for (const f of code.files) writeFileSync(join(out, f.path), f.content);
   const c_ = code.files.filter((f) => f.path.endsWith('.c') && f.path !== 'Makefile').map((f) => join(out, f.path));
