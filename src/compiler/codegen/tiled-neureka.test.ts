@@ -4,10 +4,11 @@
 // 8000 double-buffered on 8 cores, 64000 single-buffered on 1, and 8000 with the weights read
 // in place from the weight memory (--neureka-wmem: a slice pointer per tile); configurations
 // the plan says do not fit are skipped. Some NPU layers must really be cut into several tiles.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import { DEFAULT_CONFIG, type Config } from '../../pipeline/config';
-import { buildAndRunHost, hostCompiler } from './host';
+import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from './host';
 import { codegenTestFolders } from './test-folders';
 import { loadFolder, planAndGenerate, type Folder } from './tiled-harness';
 
@@ -47,4 +48,18 @@ describe.skipIf(!cc)('tiled siracusa-neureka code on the host, DMA deferred to t
     expect(multiTile[0]).toBeGreaterThan(0);
     expect(multiTile[1]).toBeGreaterThan(0);
   });
+});
+
+const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
+describe.skipIf(!clang)('siracusa-neureka C for RV32', () => {
+  const mnv2 = codegenTestFolders().find((f) => f.name === 'Models/miniMobileNetv2');
+  it.skipIf(!mnv2)('compiles warning-free, plain and Xpulp, untiled and tiled with the weight memory', async () => {
+    const f = loadFolder(mnv2!.dir, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' });
+    for (const c of [{ tiled: false }, { tiled: true, neurekaWmem: true, l1: 8000 }]) {
+      const { code } = await planAndGenerate(f, { platform: 'siracusa-neureka', ...c });
+      expect(code.files.find((x) => x.path === 'Network.c')!.content).toContain('hal_neureka_commit();');
+      crossCompile(code, RV32_FLAGS.rv32imc);
+      crossCompile(code, RV32_FLAGS.xpulp);
+    }
+  }, 300_000);
 });
