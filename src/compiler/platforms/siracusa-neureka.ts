@@ -88,7 +88,7 @@ const N = 'neureka' as const;
 function npuNotes(v: NodeView): string[] {
   return [
     'weights kept as plain int8 [C_out][kh][kw][C_in] (depthwise [C][3][3]); mul and add one int32 per output channel (runtime/neureka.h)',
-    v.wmem ? 'weights placed in the weight memory (read by the NPU directly, no DMA)' : 'weights read by the NPU from their home level (weight memory off)',
+    v.wmem ? 'weights placed in the weight memory (read by the NPU in place, no DMA)' : 'weights moved like any operand: DMA to L1 when tiled, read from their home level untiled (weight memory off)',
   ];
 }
 
