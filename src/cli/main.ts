@@ -1,13 +1,14 @@
 // dpg: the playground's pipeline from the command line. `npm run dpg -- --help`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { artifactsOf } from '../pipeline/artifacts';
 import type { PipelineEvent, StageName } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
 import { nodeMilp } from '../compiler/tiling/milp-node';
-import type { ReferenceResult, RunResult, Runner } from '../pipeline/stages';
+import type { ReferenceResult, RunResult, Runner, SimRunStats } from '../pipeline/stages';
 import { buildAndRunHost, libraryFiles } from '../compiler/codegen/host';
+import { runOnSimulator } from '../compiler/codegen/simulate';
+import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
 import { loadTest } from './testdir';
 
@@ -70,8 +71,8 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       return ref.comparison.errors === 0 ? EXIT.ok : EXIT.outputErrors;
     }
     if (opts.command === 'run' && skipped.some((s) => s.stage === 'run')) {
-      err(`error: 'dpg run --cc ${opts.cc}' runs the generated C on the Siracusa simulator, which cannot run it yet (its cluster, DMA and NPU are issue #7); ` +
-        "'--cc host' builds and runs it on this machine");
+      err(`error: 'dpg run --cc ${opts.cc}' needs the playground's own C compiler, which does not exist yet; ` +
+        "'--cc clang' builds with clang-19 for the simulator, '--cc host' builds and runs on this machine");
       return EXIT.notImplemented;
     }
     if (missing && skipped.some((s) => s.stage === until)) {
@@ -81,6 +82,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     const run = results.run as RunResult | undefined;
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
+      if (!opts.json && run.sim) err(simSummary(run.sim));
       if (run.errors === undefined) {
         err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
         return EXIT.internal;
@@ -94,10 +96,25 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
   }
 }
 
-/** `--cc host`: build the generated C with this machine's compiler and run it natively. */
+/**
+ * `--cc host`: build the generated C with this machine's compiler and run it natively.
+ * `--cc clang`: build it with clang-19 for Siracusa and run it on the simulator.
+ * `--cc builtin` (the playground's own C compiler) does not exist yet: no runner.
+ */
 function runnerFor(opts: CliOptions): Runner | undefined {
-  if (opts.cc !== 'host') return undefined; // clang / builtin: the simulator's job (issue #7)
-  return (code) => ({ target: 'host', ...buildAndRunHost(code) });
+  if (opts.cc === 'host') return (code) => ({ target: 'host', ...buildAndRunHost(code) });
+  if (opts.cc !== 'clang') return undefined;
+  // Checked before the pipeline runs, so a wrong combination fails at once.
+  if (opts.config.platform === 'generic')
+    fail('bad-config', 'Generic code has no Siracusa runtime, so it cannot run on the simulator', '--cc clang', 'use --cc host for -p generic');
+  return (code, config) => runOnSimulator(code, config);
+}
+
+/** One line on how the simulator ran the program (stderr, beside the program's own output). */
+function simSummary(s: SimRunStats): string {
+  const M = (n: number) => (n / 1e6).toFixed(1), KiB = (n: number) => (n / 1024).toFixed(0);
+  return `simulator: ${M(s.instructions)} M instructions at ${s.mips.toFixed(0)} MIPS (build ${(s.buildMs / 1e3).toFixed(1)} s, ` +
+    `run ${(s.runMs / 1e3).toFixed(1)} s); cluster DMA ${KiB(s.dma.bytes)} KiB in ${s.dma.transfers} transfers, L3 ${KiB(s.l3.bytes)} KiB`;
 }
 
 function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>>, out: (s: string) => void) {

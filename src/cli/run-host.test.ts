@@ -1,6 +1,6 @@
 // Acceptance for issue #6 (Generic): `dpg run -p generic --cc host -t DIR` prints
 // `Errors: 0 out of T` for every shared Deeploy test folder and every built-in model (both
-// found by walking their folders), and exits 0. Also the --cc clang path and mismatch exits.
+// found by walking their folders), and exits 0. Also the --cc builtin path and mismatch exits.
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,9 +39,10 @@ describe.skipIf(!cc)('dpg run -p generic --cc host: every shared test and built-
 describe('dpg run targets', () => {
   const adder = shared.find((d) => d.endsWith('Add/Regular'));
 
-  it.skipIf(!adder)('--cc clang says it needs the simulator and exits 3', async () => {
-    const r = await call('run', '-p', 'siracusa', '--cc', 'clang', '-t', adder!);
-    expect(r.err).toMatch(/needs|simulator/);
+  it.skipIf(!adder)('--cc builtin says the own C compiler does not exist yet and exits 3', async () => {
+    const r = await call('run', '-p', 'siracusa', '--cc', 'builtin', '-t', adder!);
+    expect(r.err).toMatch(/own C compiler/);
+    expect(r.err).toContain('--cc clang');
     expect(r.err).toContain('--cc host');
     expect(r.code).toBe(EXIT.notImplemented);
   });

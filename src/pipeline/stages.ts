@@ -18,6 +18,8 @@ import { generateCode } from '../compiler/codegen/codegen';
 import { testDataFor } from '../compiler/codegen/test-data';
 import type { CodegenResult } from '../compiler/codegen/types';
 import { SkipStage, StageError } from './stage-error';
+import type { CoreStats, SiracusaResult } from '../sim/siracusa';
+import type { Trap } from '../sim/machine';
 import type { Config } from './config';
 import type { StageName } from './events';
 import type { PipelineInput } from './run';
@@ -46,6 +48,24 @@ export interface RunResult {
   cycles?: number;
   errors?: number;
   total?: number;
+  /** The simulator's statistics (target 'simulator'). */
+  sim?: SimRunStats;
+}
+
+/** What a run on the Siracusa simulator measured. Plain data. */
+export interface SimRunStats {
+  /** Harts 0..7 (the workers) and 8 (the controller). */
+  cores: CoreStats[];
+  dma: SiracusaResult['dma'];
+  l3: SiracusaResult['l3'];
+  /** Instructions retired by all cores. */
+  instructions: number;
+  /** Simulated instructions per second of wall-clock time, in millions. */
+  mips: number;
+  buildMs: number;
+  runMs: number;
+  /** Set when a core trapped; fn is the function holding pc, from the ELF's symbols. */
+  trap?: Trap & { fn?: string };
 }
 
 export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;

@@ -37,20 +37,23 @@ export const RV32_FLAGS = {
   xpulp: ['--target=riscv32-unknown-elf', '-march=rv32imc_xcvalu_xcvmac_xcvsimd_xcvmem_xcvbi_xcvbitmanip', '-DDPG_XPULP', '-O2', '-Wall', '-Werror', '-ffreestanding'],
 } as const;
 
-function compile(cc: string, args: string[], what: string): void {
+export function compile(cc: string, args: string[], what: string): void {
   const r = spawnSync(cc, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) fail('internal', `the C compiler (${cc}) failed on ${what}: ${(r.stderr || r.error?.message || '').slice(0, 4000)}`, 'codegen',
     'the generated C or the kernel library does not compile; this is a bug');
 }
 
-const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h'), join(RUNTIME_DIR, 'neureka.h')];
+// Every header a cached object may depend on: the kernels', the HAL's (neureka.h too), the Siracusa registers and the tiny libc's.
+const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h'),
+  join(RUNTIME_DIR, 'neureka.h'), join(RUNTIME_DIR, 'siracusa', 'siracusa.h'),
+  ...readdirSync(join(RUNTIME_DIR, 'libc', 'include')).map((x) => join(RUNTIME_DIR, 'libc', 'include', x))];
 
 /**
  * Compiles one C source to an object in a cache folder keyed by the compiler, the flags, the
  * source and the headers it depends on, so unchanged files (the weights, the library) are
  * compiled once. `headers`: the generated headers by name, hashed when the source includes them.
  */
-function objectFor(cc: string, flags: readonly string[], name: string, content: string, includeDirs: string[],
+export function objectFor(cc: string, flags: readonly string[], name: string, content: string, includeDirs: string[],
   headers: ReadonlyMap<string, string> = new Map()): string {
   const hash = createHash('sha256');
   hash.update([cc, ...flags, ...includeDirs].join(' ')).update('\0').update(content);
@@ -85,14 +88,14 @@ function objectFor(cc: string, flags: readonly string[], name: string, content: 
 }
 
 /** Objects of the kernel library (and the host HAL when `withHal`), compiled once per flag set. */
-function libraryObjects(cc: string, flags: readonly string[], withHal: boolean): string[] {
+export function libraryObjects(cc: string, flags: readonly string[], withHal: boolean): string[] {
   const sources = [...readdirSync(KERNELS_DIR).filter((f) => f.endsWith('.c')).sort().map((f) => join(KERNELS_DIR, f)),
     ...(withHal ? [join(RUNTIME_DIR, 'hal_host.c'), join(RUNTIME_DIR, 'neureka_task.c')] : [])];
   return sources.map((src) => objectFor(cc, flags, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), [KERNELS_DIR, RUNTIME_DIR]));
 }
 
 /** Objects of the generated program's C files. */
-function programObjects(cc: string, flags: readonly string[], code: CodegenResult): string[] {
+export function programObjects(cc: string, flags: readonly string[], code: CodegenResult): string[] {
   const headers = new Map(code.files.filter((f) => f.path.endsWith('.h')).map((f) => [f.path, f.content]));
   return code.files.filter((f) => f.path.endsWith('.c'))
     .map((f) => objectFor(cc, flags, f.path, f.content, [KERNELS_DIR, RUNTIME_DIR], headers));

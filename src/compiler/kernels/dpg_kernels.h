@@ -105,6 +105,12 @@ static inline int32_t dpg_requant(int64_t acc, int32_t mul, int64_t add, int32_t
 
 /** floor(a / b) for b != 0 (C's '/' truncates toward zero). */
 static inline int64_t dpg_floordiv(int64_t a, int64_t b) {
+  /* Operands that fit 32 bits use the core's divider: RV32 has no 64-bit divide, and the
+     libcall costs hundreds of cycles (iSoftmax divides three times per element). */
+  if (a == (int32_t)a && b == (int32_t)b && a != INT32_MIN) {
+    const int32_t a32 = (int32_t)a, b32 = (int32_t)b, q32 = a32 / b32;
+    return (a32 % b32 != 0 && ((a32 < 0) != (b32 < 0))) ? q32 - 1 : q32;
+  }
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }

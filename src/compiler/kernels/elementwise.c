@@ -28,7 +28,11 @@ static inline int32_t rq_part(int32_t v, const dpg_rq_t *r) {
 
 /* y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift), scalar parameters. */
 void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y, dpg_type_t yt,
-                const dpg_walk_t *walk, const dpg_rq_t rq[3]) {
+                const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3]) {
+  /* The walk and the requantizers are constants in L2 (12-cycle loads on Siracusa), reread after
+     every store to y (which may alias them): work on copies on the stack, in L1. */
+  const dpg_walk_t w = *walk_l2, *walk = &w;
+  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
   uint32_t lo, hi;
   dpg_chunk(dpg_walk_size(walk), &lo, &hi);
   if (lo >= hi) return;

@@ -91,6 +91,11 @@ char *strchr(const char *s, int c) {
 static uint64_t udivmod64(uint64_t n, uint64_t d, uint64_t *rem) {
   uint64_t q = 0, r = 0;
   if (d == 0) { if (rem) *rem = n; return ~(uint64_t)0; }
+  /* Both in 32 bits (the common case in the kernels): one divu / remu instead of 64 steps. */
+  if ((n >> 32) == 0 && (d >> 32) == 0) {
+    if (rem) *rem = (uint32_t)n % (uint32_t)d;
+    return (uint32_t)n / (uint32_t)d;
+  }
   for (int i = 63; i >= 0; i--) {
     r = (r << 1) | ((n >> i) & 1);
     if (r >= d) { r -= d; q |= (uint64_t)1 << i; }

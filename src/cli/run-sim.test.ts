@@ -1,0 +1,126 @@
+// Acceptance for `dpg run --cc clang` (issue #7): the generated Siracusa C, built with clang-19
+// and ld.lld-19, runs on the simulator and prints `Errors: 0` for every shared Deeploy test
+// folder and every built-in model, untiled and tiled on 8 cores; a smaller set on 1 core,
+// tiled at L1 8000 double-buffered and with the home level in L3; determinism, the 8-core speedup, and the typed errors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runOnSimulator, siracusaToolchain } from '../compiler/codegen/simulate';
+import { codegenTestFolders } from '../compiler/codegen/test-folders';
+import { nodeMilp } from '../compiler/tiling/milp-node';
+import { DEFAULT_CONFIG } from '../pipeline/config';
+import type { PipelineEvent } from '../pipeline/events';
+import { runPipeline } from '../pipeline/run';
+import type { RunResult, Runner } from '../pipeline/stages';
+import { dpg, EXIT } from './main';
+
+const tools = siracusaToolchain();
+if (!tools) console.warn('run-sim.test: clang-19 or ld.lld-19 missing: the simulator runs are skipped; apt-get install clang-19 lld-19');
+
+async function call(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await dpg(argv, (s) => out.push(s), (s) => err.push(s));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Runs the folder on the simulator and returns the run stage's result (checked: Errors 0, exit 0). */
+async function runOk(dir: string, ...flags: string[]) {
+  const r = await call('run', '-p', 'siracusa', '--cc', 'clang', '-t', dir, '--json', ...flags);
+  const j = JSON.parse(r.out) as { run?: RunResult; error?: unknown };
+  expect(j.error, r.err).toBeUndefined();
+  expect(j.run!.stdout).toMatch(/^Runtime: \d+ cycles$/m);
+  expect(j.run!.stdout).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+  expect(r.code).toBe(EXIT.ok);
+  return j.run!;
+}
+
+const folders = tools ? codegenTestFolders() : [];
+// The big models take minutes each on the simulator; the smaller configurations skip them.
+const SMALL = (name: string) => !/microLlama64|microllama-prefill|KeywordSpotting/.test(name);
+const TIMEOUT = 600_000;
+
+describe.skipIf(!tools)('dpg run --cc clang: every shared test and built-in model on the simulator', () => {
+  it('finds the folders', () => expect(folders.length).toBeGreaterThanOrEqual(10));
+  for (const { dir, name } of folders) {
+    it(`${name}: untiled, 8 cores`, () => runOk(dir, '--untiled', '--cores', '8'), TIMEOUT);
+    it(`${name}: tiled, L1 64000, 8 cores`, () => runOk(dir, '--cores', '8', '--l1', '64000'), TIMEOUT);
+  }
+  for (const { dir, name } of folders.filter((f, i) => SMALL(f.name) && i % 3 === 0)) {
+    it(`${name}: untiled, 1 core`, () => runOk(dir, '--untiled', '--cores', '1'), TIMEOUT);
+    it(`${name}: tiled, L1 8000, double-buffered`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--doublebuffer'), TIMEOUT);
+    it(`${name}: tiled, home in L3 (staged through L2 by the uDMA)`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--defaultMemLevel', 'L3'), TIMEOUT);
+  }
+});
+
+describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
+  const find = (suffix: string) => folders.find((f) => f.name.endsWith(suffix))?.dir;
+  const conv = find('Kernels/Integer/Conv/Regular_2D_RQ');
+
+  it.skipIf(!conv)('is deterministic: the same cycles twice', async () => {
+    const a = await runOk(conv!, '--cores', '8', '--l1', '8000');
+    const b = await runOk(conv!, '--cores', '8', '--l1', '8000');
+    expect(a.cycles).toBeGreaterThan(0);
+    expect(b.cycles).toBe(a.cycles);
+    expect(b.sim!.cores).toEqual(a.sim!.cores);
+  }, TIMEOUT);
+
+  it.skipIf(!conv)('8 cores take fewer cycles than 1 on a conv-heavy test, and the statistics say why', async () => {
+    const one = await runOk(conv!, '--untiled', '--cores', '1');
+    const eight = await runOk(conv!, '--untiled', '--cores', '8');
+    expect(eight.cycles!).toBeLessThan(one.cycles! / 3);
+    // Every worker runs crt0 before it sleeps: count the ones with a real share of the work.
+    const busy = (r: RunResult) => {
+      const workers = r.sim!.cores.slice(0, 8), most = Math.max(...workers.map((c) => c.instructions));
+      return workers.filter((c) => c.instructions > most / 10).length;
+    };
+    expect(busy(one)).toBe(1);
+    expect(busy(eight)).toBe(8);
+    expect(eight.sim!.mips).toBeGreaterThan(0);
+  }, TIMEOUT);
+
+  it.skipIf(!conv)('tiled runs move their tiles with the cluster DMA', async () => {
+    const r = await runOk(conv!, '--cores', '8', '--l1', '8000');
+    expect(r.sim!.dma.transfers).toBeGreaterThan(1);
+    expect(r.sim!.dma.bytes).toBeGreaterThan(0);
+  }, TIMEOUT);
+
+  /** Runs the conv test through the pipeline with `runner`; returns the run stage's error and result. */
+  async function pipelineWith(runner: Runner) {
+    const events: PipelineEvent[] = [];
+    const ok = await runPipeline({
+      model: readFileSync(join(conv!, 'network.onnx')), modelName: 'network.onnx',
+      inputs: readFileSync(join(conv!, 'inputs.npz')), outputs: readFileSync(join(conv!, 'outputs.npz')),
+    }, { ...DEFAULT_CONFIG, tiled: false }, (e) => events.push(e), { milp: nodeMilp, runner });
+    expect(ok).toBe(false);
+    const error = events.find((e) => e.type === 'error');
+    const run = events.find((e) => e.type === 'stage' && e.stage === 'run');
+    return { error: error?.type === 'error' ? error.error : undefined, result: run?.type === 'stage' ? run.result as RunResult : undefined };
+  }
+
+  it.skipIf(!conv)('the cycle limit is a typed error that still carries the run', async () => {
+    const { error, result } = await pipelineWith((code, config) => runOnSimulator(code, config, { maxCycles: 1000 }));
+    expect(error?.code).toBe('limit');
+    expect(result!.sim!.instructions).toBeGreaterThan(0);
+  }, TIMEOUT);
+
+  it.skipIf(!conv)('a trap is a typed error naming the core, pc, instruction and function', async () => {
+    // A store to address 4 (nothing is mapped there) at the start of RunNetwork.
+    const faulty: Runner = (code, config) => runOnSimulator({
+      ...code,
+      files: code.files.map((f) => f.path !== 'Network.c' ? f
+        : { ...f, content: f.content.replace('void RunNetwork(void) {', '$&\n  *(volatile int *)4 = 1;') }),
+    }, config);
+    const { error, result } = await pipelineWith(faulty);
+    expect(error?.code).toBe('internal');
+    expect(error?.where).toBe('run: core 8 in RunNetwork');
+    expect(error?.what).toMatch(/^store access fault at pc 0x1c[0-9a-f]{6} \(sw? .*\), tval 0x00000004/);
+    expect(result!.sim!.trap).toMatchObject({ core: 8, tval: 4, fn: 'RunNetwork' });
+  }, TIMEOUT);
+
+  it('Generic with --cc clang is a configuration error (exit 2) pointing to --cc host', async () => {
+    const r = await call('run', '-p', 'generic', '--cc', 'clang', '-t', find('Add/Regular') ?? 'missing');
+    expect(r.err).toContain('--cc host');
+    expect(r.code).toBe(EXIT.badInput);
+  });
+});

@@ -1,0 +1,115 @@
+// Node only: `dpg run --cc clang`. Builds the generated Siracusa C with clang-19 and ld.lld-19
+// (with the kernel library, hal_siracusa.c, crt0 and the tiny libc; every object cached by
+// content and flag set, like the host build) and runs the ELF on the Siracusa simulator.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fail } from '../../common/errors';
+import type { Config } from '../../pipeline/config';
+import { StageError } from '../../pipeline/stage-error';
+import type { RunResult, SimRunStats } from '../../pipeline/stages';
+import type { Machine } from '../../sim/machine';
+import { nodeMachine } from '../../sim/node';
+import { runSiracusa, type SiracusaResult } from '../../sim/siracusa';
+import { compile, libraryObjects, objectFor, parseRunOutput, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
+import type { CodegenResult } from './types';
+
+export const CLANG = 'clang-19';
+export const LLD = 'ld.lld-19';
+const SIRACUSA_DIR = join(RUNTIME_DIR, 'siracusa');
+const LIBC_DIR = join(RUNTIME_DIR, 'libc');
+
+/**
+ * The generated code and the kernels: CORE-V Xpulp, warning-free, the tiny libc's headers instead
+ * of a system's; no jump tables (they sit in .rodata in L2, a 12-cycle load per switch).
+ */
+export const SIRACUSA_FLAGS = [...RV32_FLAGS.xpulp, '-mabi=ilp32', '-fno-jump-tables', '-nostdlib', '-nostdlibinc', '-isystem', join(LIBC_DIR, 'include')];
+// The runtime without builtins: libc's memset / memcpy loops must not become calls to themselves.
+const RUNTIME_FLAGS = [...SIRACUSA_FLAGS, '-fno-builtin'];
+
+/** Default cycle budget: far above microLlama's tens of millions, low enough that a hang ends. */
+export const MAX_CYCLES = 2e9;
+
+/** True when clang-19 and ld.lld-19 both run. */
+export function siracusaToolchain(): boolean {
+  return [CLANG, LLD].every((t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).status === 0);
+}
+
+function runtimeObjects(): string[] {
+  const dirs = [RUNTIME_DIR, SIRACUSA_DIR];
+  return [join(SIRACUSA_DIR, 'crt0.S'), join(RUNTIME_DIR, 'hal_siracusa.c'), join(LIBC_DIR, 'libc.c')]
+    .map((src) => objectFor(CLANG, RUNTIME_FLAGS, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), dirs));
+}
+
+/** Compiles and links the program for Siracusa; returns the ELF's bytes. */
+export function buildSiracusaElf(code: CodegenResult): Uint8Array {
+  if (!siracusaToolchain()) fail('bad-config', `--cc clang needs ${CLANG} and ${LLD}`, '--cc clang', 'apt-get install clang-19 lld-19, or use --cc host');
+  const objs = [...runtimeObjects(), ...programObjects(CLANG, SIRACUSA_FLAGS, code), ...libraryObjects(CLANG, SIRACUSA_FLAGS, false)];
+  const dir = mkdtempSync(join(tmpdir(), 'dpg-elf-'));
+  try {
+    const elf = join(dir, 'network.elf');
+    // --no-relax: the simulator's tests build the same way (no gp-relative rewrites).
+    compile(LLD, ['-T', join(SIRACUSA_DIR, 'link.ld'), '--no-relax', '-o', elf, ...objs], 'the link of the Siracusa program');
+    return new Uint8Array(readFileSync(elf));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let machine: Promise<Machine> | undefined;
+
+/** The function holding `pc`, from the ELF's symbols (llvm-addr2line-19), when the tool is there. */
+function functionAt(elf: Uint8Array, pc: number): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'dpg-sym-'));
+  try {
+    const path = join(dir, 'a.elf');
+    writeFileSync(path, elf);
+    const r = spawnSync('llvm-addr2line-19', ['-f', '-e', path, `0x${pc.toString(16)}`], { encoding: 'utf8' });
+    const fn = r.status === 0 ? r.stdout.split('\n')[0].trim() : '';
+    return fn && fn !== '??' ? fn : undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
+  const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
+  return { cores: r.cores, dma: r.dma, l3: r.l3, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs };
+}
+
+const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
+
+/**
+ * `--cc clang`: builds the program, runs it on the simulator and returns the run stage's result.
+ * A trap, the cycle limit or a deadlock is a typed error carrying the result so far.
+ */
+export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number } = {}): Promise<RunResult> {
+  if (config.platform === 'generic')
+    fail('bad-config', 'Generic code has no Siracusa runtime to run on the simulator', '--cc clang', 'use --cc host for -p generic');
+  const t0 = performance.now();
+  const elf = buildSiracusaElf(code);
+  const t1 = performance.now();
+  machine ??= nodeMachine();
+  const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES });
+  const t2 = performance.now();
+  const sim = statsOf(r, t1 - t0, t2 - t1);
+  const result: RunResult = {
+    target: 'simulator', compiler: CLANG, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
+  };
+  if (r.stopped === 'exit') return result;
+  if (r.trap) {
+    const t = r.trap;
+    sim.trap = { ...t, fn: functionAt(elf, t.pc) };
+    throw new StageError({
+      code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}`,
+      what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
+      hint: 'the generated program faulted on the simulator; this is a bug in codegen or the runtime',
+    }, result);
+  }
+  if (r.stopped === 'limit')
+    throw new StageError({ code: 'limit', where: 'run', what: `the program did not finish within ${opts.maxCycles ?? MAX_CYCLES} cycles` }, result);
+  if (r.stopped === 'cancelled') throw new StageError({ code: 'cancelled', where: 'run', what: 'the run was cancelled' }, result);
+  throw new StageError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
+    hint: 'a bug in codegen or the runtime' }, result);
+}
