@@ -1,7 +1,6 @@
 // Assembles the network program: Network.h / Network.c (a fork body per layer, RunNetwork
 // calling them in order), the constants in Network_weights.{h,c}, and every layer's line
 // ranges for the code pane. Layers come from the emitters; this file only lays them out.
-import { stepFunctions, type Step } from './steps';
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import type { LowerResult } from '../lower/types';
@@ -95,13 +94,12 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
       ins: node.inputs.map((i) => (i ? table.get(i) : undefined)),
       outs: node.outputs.filter(Boolean).map((o) => table.get(o)!),
     };
-    const decls: string[] = [], steps: Step[] = [], scratch: string[] = [];
+    const decls: string[] = [], steps: string[] = [], scratch: string[] = [];
     const sink: EmitSink = {
       data: (t) => dataOf(t, where),
       constant: (values, type, name, w) => weights.add(values, type, name, w),
       decl: (c) => decls.push(c),
-      step: (c) => steps.push({ code: c, fork: true }),
-      control: (c) => steps.push({ code: c, fork: false }),
+      step: (c) => steps.push(c),
       scratch: (bytes) => {
         const s = `${id}_scratch${scratch.length}`;
         scratch.push(`HAL_L2 static uint8_t ${s}[${bytes}];`);
@@ -116,21 +114,23 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
     const header = [
       `/* ---- ${id}: ${node.name} ----`,
       ` * ${node.op}: ${ins} -> ${spec.outs.map(shapeStr).join(', ')}`,
-      ` * kernel ${binding.kernel} on the ${engine}${steps.some((x) => x.fork) ? `, ${cores} core${cores > 1 ? 's' : ''}` : ''}: ${binding.reason.replace(/\*\//g, '* /')}`,
+      ` * kernel ${binding.kernel} on the ${engine}${steps.length ? `, ${cores} core${cores > 1 ? 's' : ''}` : ''}: ${binding.reason.replace(/\*\//g, '* /')}`,
       ...(binding.notes ?? []).map((n) => ` * note: ${n.replace(/\*\//g, '* /')}`),
       ' */',
     ];
     const lines = [...header, ...scratch, ...decls.flatMap((d) => d.split('\n'))];
     const run: string[] = [];
-    const fns = stepFunctions(id, steps, cores, node.name);
-    lines.push(...fns.lines);
-    run.push(...fns.run);
+    steps.forEach((body, s) => {
+      const fn = `${id}_${s}`;
+      lines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((x) => `  ${x}`), '}');
+      run.push(`  hal_fork(${cores}, ${fn}, NULL);${s === 0 ? ` /* ${node.name} */` : ''}`);
+    });
     if (!steps.length) {
       const src = spec.ins[0];
       run.push(`  /* ${node.name}: no code, ${spec.outs.map((o) => o.name).join(', ')} ${src && !src.constant ? `shares buf_${src.buffer}` : 'is a constant'} */`);
     }
-    if (steps.some((x) => x.fork)) maxCores = Math.max(maxCores, cores);
-    const calls = [...new Set(steps.map((x) => x.code).join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
+    if (steps.length) maxCores = Math.max(maxCores, cores);
+    const calls = [...new Set(steps.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
     blocks.push({ node: node.name, lines, run, layer: { node: node.name, op: node.op, kernel: binding.kernel, engine: binding.engine, calls } });
   });
 

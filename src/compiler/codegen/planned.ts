@@ -3,7 +3,6 @@
 // layer runs its tile loop (tiled-layer.ts); an untiled layer runs in place on its home
 // buffers. With the home level in L3, each layer first copies its operands L3 -> L2 into its
 // staging buffers (blocking) and writes its output back after.
-import { stepFunctions, type Step } from './steps';
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import type { LowerResult } from '../lower/types';
@@ -101,13 +100,12 @@ export function plannedNetworkFiles(lower: LowerResult, graph: Graph, table: Ten
       calls = code.calls;
     } else {
       // In place on the home buffers: the layer's forks, as untiled.
-      const decls: string[] = [], steps: Step[] = [];
+      const decls: string[] = [], steps: string[] = [];
       const sink: EmitSink = {
         data: (t) => { usedTensors.add(t.name); return home(t); },
         constant: (values, type, name, w) => weights.add(values, type, name, w),
         decl: (c) => decls.push(c),
-        step: (c) => steps.push({ code: c, fork: true }),
-        control: (c) => steps.push({ code: c, fork: false }),
+        step: (c) => steps.push(c),
         scratch: (bytes) => {
           const s = `${id}_scratch${scratchDecls.length}`;
           scratchDecls.push(`HAL_L2 static uint8_t ${s}[${bytes}]; /* ${node.name}: im2col rows */`);
@@ -116,10 +114,12 @@ export function plannedNetworkFiles(lower: LowerResult, graph: Graph, table: Ten
       };
       emitterFor(binding, node).emit(spec, sink);
       lines.push(...header, ...decls.flatMap((d) => d.split('\n')));
-      const fns = stepFunctions(id, steps, cores, node.name);
-      lines.push(...fns.lines);
-      run.push(...fns.run);
-      calls = [...new Set(steps.map((x) => x.code).join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
+      steps.forEach((body, s) => {
+        const fn = `${id}_${s}`;
+        lines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((x) => `  ${x}`), '}');
+        run.push(`  hal_fork(${cores}, ${fn}, NULL);${s === 0 ? ` /* ${node.name} */` : ''}`);
+      });
+      calls = [...new Set(steps.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
     }
     maxCores = Math.max(maxCores, cores);
 

@@ -32,8 +32,6 @@ export interface EmitSink {
   decl(code: string): void;
   /** One fork: statements every core runs (the kernels split the work by core id). */
   step(code: string): void;
-  /** Statements the controller runs itself, no fork (driving the NPU: write, commit, wait). */
-  control(code: string): void;
   /** A per-layer scratch buffer of `bytes` bytes (im2col rows), returns its identifier. */
   scratch(bytes: number): string;
 }
