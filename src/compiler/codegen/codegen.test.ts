@@ -90,7 +90,7 @@ describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
     expect(r.files.find((f) => f.path === 'Network.c')!.content).toMatch(/dpg_conv\(buf_input_0, DPG_S8, 128,/);
   });
 
-  it('N-EUREKA layers are programmed by the controller: registers, commit, wait, no fork', () => {
+  it('N-EUREKA layers are programmed from a 1-core fork: registers, weight bits, commit, wait', () => {
     const { code, lower } = compileFolder(miniMobileNet, 'siracusa-neureka');
     const r = code();
     const npu = r.layers.filter((l) => l.engine === 'neureka');
@@ -99,8 +99,8 @@ describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
     const net = r.files.find((f) => f.path === 'Network.c')!.content.split('\n');
     for (const l of npu) {
       const text = l.ranges.map((g) => net.slice(g.from - 1, g.to).join('\n')).join('\n');
-      expect(text).not.toContain('hal_fork(');
-      expect(text).toMatch(/hal_neureka_write\(NEUREKA_MODE, NEUREKA_MODE_(1X1|3X3|3X3_DW)\);[\s\S]*hal_neureka_commit\(\);\s*hal_neureka_wait\(\);/);
+      expect(text).toMatch(/hal_fork\(1, L\d+_0, NULL\);/);
+      expect(text).toMatch(/hal_neureka_write\(NEUREKA_MODE, NEUREKA_MODE_(1X1|3X3|3X3_DW)\);[\s\S]*hal_neureka_write\(NEUREKA_WEIGHT_BITS, [1-8]\);[\s\S]*hal_neureka_commit\(\);\s*hal_neureka_wait\(\);/);
     }
   });
 

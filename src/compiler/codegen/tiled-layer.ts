@@ -14,7 +14,6 @@ import type { EmitSink, LayerSpec } from './emit/types';
 import type { MemoryMap } from './memory';
 import type { Weights } from './network';
 import type { TensorInfo } from './tensors';
-import { stepFunctions, type Step } from './steps';
 import { layerTiles } from './tiles';
 
 export interface TiledLayerInput {
@@ -58,7 +57,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   const forks: string[][] = [];
   const scratchBuf = mem.byPlanId(`L1:${node}:scratch`);
   for (const [c, cls] of lt.classes.entries()) {
-    const decls: string[] = [], steps: Step[] = [];
+    const decls: string[] = [], steps: string[] = [];
     const sink: EmitSink = {
       data: (t: TensorInfo) => {
         const k = cls.tensorOf.get(t);
@@ -69,8 +68,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       },
       constant: (values, type, name, w) => x.weights.add(values, type, name, w),
       decl: (code) => decls.push(code),
-      step: (code) => steps.push({ code, fork: true }),
-      control: (code) => steps.push({ code, fork: false }),
+      step: (code) => steps.push(code),
       scratch: (bytes) => {
         if (scratchBuf && bytes <= scratchBuf.bytes) return `(uint8_t *)${mem.at(scratchBuf)}`;
         fail('internal', `the kernel needs ${bytes} B of scratch; the plan gives ${scratchBuf?.bytes ?? 0} B in L1`, where);
@@ -78,10 +76,11 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     };
     emitterFor(full.binding, full.node).emit(cls.spec, sink);
     classLines.push(`/* class ${c}: ${cls.label}, ${cls.ops} ops */`, ...decls.flatMap((d) => d.split('\n')));
-    // Cluster steps fork on the cores; control steps (the NPU's register writes) run on the controller.
-    const fns = stepFunctions(cls.spec.id, steps, full.cores, node);
-    classLines.push(...fns.lines);
-    forks.push(fns.run.map((r) => r.replace(/ \/\*.*\*\/$/, '').trim()));
+    forks.push(steps.map((body, s) => {
+      const fn = `${cls.spec.id}_${s}`;
+      classLines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((l) => `  ${l}`), '}');
+      return fn;
+    }));
   }
 
   // L1 buffers and DMA tables of the tensors the kernels use.
@@ -146,8 +145,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     `/* Runs the kernel of tile class cls on ${cores} core${cores > 1 ? 's' : ''}. */`,
     `static void ${id}_kernel(uint32_t cls) {`,
     ...(classTable
-      ? ['  switch (cls) {', ...forks.map((fs, c) => `    case ${c}: ${fs.join(' ')} break;`), '    default: break;', '  }']
-      : ['  (void)cls;', ...forks[0].map((f) => `  ${f}`)]),
+      ? ['  switch (cls) {', ...forks.map((fs, c) => `    case ${c}: ${fs.map((f) => `hal_fork(${cores}, ${f}, NULL);`).join(' ')} break;`), '    default: break;', '  }']
+      : ['  (void)cls;', ...forks[0].map((f) => `  hal_fork(${cores}, ${f}, NULL);`)]),
     '}',
     '',
     `/* Queues tile i's per-tile inputs into L1 copy b; returns the last transfer (0: none). */`,

@@ -87,7 +87,7 @@ const N = 'neureka' as const;
 /** What codegen does to the weights of an NPU layer. */
 function npuNotes(v: NodeView): string[] {
   return [
-    'weights kept as plain int8 [C_out][kh][kw][C_in] (depthwise [C][3][3]); mul and add one int32 per output channel (runtime/neureka.h)',
+    'weights kept as plain int8 [C_out][kh][kw][C_in] (depthwise [C][3][3]), streamed bit-serially: WEIGHT_BITS = the fewest bits holding them; mul and add one int32 per output channel (runtime/neureka.h)',
     v.wmem ? 'weights placed in the weight memory (read by the NPU in place, no DMA)' : 'weights moved like any operand: DMA to L1 when tiled, read from their home level untiled (weight memory off)',
   ];
 }

@@ -17,7 +17,8 @@ const GAP = 0xaa; // output bytes between pixels / rows are prefilled with this 
 interface Case {
   mode: 0 | 1 | 2; H: number; W: number; C: number; M: number; pad: number[]; signedIn: boolean;
   shift: number; lo: number; hi: number; inPix: number; inRow: number; outPix: number; outRow: number;
-  x: number[]; w: number[]; mul: number[]; add: number[];
+  /** WEIGHT_BITS (0: the reset value, 8); the weights fit it, so the result is RequantizedConv's. */
+  bits: number; x: number[]; w: number[]; mul: number[]; add: number[];
 }
 
 function randomCase(seed: number): Case {
@@ -33,10 +34,11 @@ function randomCase(seed: number): Case {
   const shift = int(0, 14);
   const x = Array.from({ length: H * inRow }, () => int(0, 255));
   const wn = mode === 2 ? C * 9 : M * k * k * C;
+  const bits = int(0, 8), half = 2 ** ((bits || 8) - 1);
   return {
-    mode, H, W, C, M, pad, signedIn, shift, inPix, inRow, outPix, outRow, x,
+    mode, H, W, C, M, pad, signedIn, shift, inPix, inRow, outPix, outRow, x, bits,
     lo: unsignedOut ? 0 : -128, hi: unsignedOut ? 255 : 127,
-    w: Array.from({ length: wn }, () => int(-128, 127)),
+    w: Array.from({ length: wn }, () => int(-half, half - 1)),
     mul: Array.from({ length: M }, () => int(-300, 300)),
     add: Array.from({ length: M }, () => int(-(1 << 20), 1 << 20) + (shift ? 1 << (shift - 1) : 0)),
   };
@@ -81,7 +83,7 @@ function caseC(c: Case, i: number): string[] {
     ['IN_H', `${c.H}`], ['IN_W', `${c.W}`], ['C_IN', `${c.C}`], ['C_OUT', `${c.M}`], ['IN_ROW', `${c.inRow}`], ['IN_PIX', `${c.inPix}`],
     ['OUT_ROW', `${c.outRow}`], ['OUT_PIX', `${c.outPix}`], ['MODE', MODES[c.mode]],
     ['PADDING', `${c.pad[0] | (c.pad[1] << 8) | (c.pad[2] << 16) | (c.pad[3] << 24)}u`], ['FLAGS', c.signedIn ? 'NEUREKA_FLAG_SIGNED_IN' : '0'],
-    ['SHIFT', `${c.shift}`], ['CLIP_LO', `(uint32_t)${c.lo}`], ['CLIP_HI', `${c.hi}`],
+    ['SHIFT', `${c.shift}`], ['CLIP_LO', `(uint32_t)${c.lo}`], ['CLIP_HI', `${c.hi}`], ['WEIGHT_BITS', `${c.bits}`],
   ];
   return [
     arr('uint8_t', `x${i}`, c.x), arr('int8_t', `w${i}`, c.w), arr('int32_t', `m${i}`, c.mul), arr('int32_t', `a${i}`, c.add),
@@ -109,9 +111,10 @@ function runC(body: string[], main: string[]): string[] {
 }
 
 describe.skipIf(!hostCompiler())('neureka_task.c', () => {
-  it('computes RequantizedConv exactly on 60 random strided tasks of every mode, leaving the gaps alone', () => {
+  it('computes RequantizedConv exactly on 60 random strided tasks of every mode and weight width, leaving the gaps alone', () => {
     const cases = Array.from({ length: 60 }, (_, i) => randomCase(1000 + i));
     expect(new Set(cases.map((c) => c.mode)).size).toBe(3);
+    expect(new Set(cases.map((c) => c.bits)).size).toBe(9);
     const out = runC(cases.flatMap(caseC), cases.map((_, i) => `  run${i}();`));
     cases.forEach((c, i) => {
       const [status, ...bytes] = out[i].split(' ').map(Number);
@@ -125,7 +128,7 @@ describe.skipIf(!hostCompiler())('neureka_task.c', () => {
     const bad: [string, string, string][] = [
       ['MODE', '3', 'NEUREKA_ERR_MODE'], ['C_IN', '0', 'NEUREKA_ERR_DIMS'], ['PADDING', '2', 'NEUREKA_ERR_PADDING'],
       ['SHIFT', '63', 'NEUREKA_ERR_REQUANT'], ['CLIP_HI', '256', 'NEUREKA_ERR_REQUANT'], ['IN_PIX', `${base.C - 1}`, 'NEUREKA_ERR_STRIDE'],
-      ['FLAGS', '2', 'NEUREKA_ERR_FLAGS'],
+      ['FLAGS', '2', 'NEUREKA_ERR_FLAGS'], ['WEIGHT_BITS', '9', 'NEUREKA_ERR_WEIGHTS'],
     ];
     const main = bad.flatMap(([reg, v, code], j) => [
       `  { uintptr_t r[NEUREKA_NREGS]; memcpy(r, ok, sizeof r); r[NEUREKA_${reg} / 4] = ${v};`,

@@ -14,11 +14,16 @@
  * ADD already holds the rounding 2^(SHIFT-1) (Deeploy's add'). The output is the low byte of
  * the clipped value (int8 or uint8 alike: CLIP_LO/CLIP_HI pick the range).
  *
- * Weights are plain int8, not re-encoded (the hardware's bit-serial streaming is a timing
- * matter the simulator models; the values are the same):
+ * Weights: one byte per weight, in the conv's own channels-last order (the memory plan and the
+ * tiler slice them like any tensor, and a tile's weights are a contiguous run of output channels):
  *   1x1        w[C_OUT][C_IN]
  *   3x3 dense  w[C_OUT][3][3][C_IN]
  *   3x3 dw     w[C][3][3]            (C_IN = C_OUT = C)
+ * The PEs take weights bit-serially, one bit-plane per cycle, so a layer whose weights need
+ * fewer bits runs faster: WEIGHT_BITS = b (1..8) makes the NPU stream b planes of each weight
+ * and use the low b bits of each byte as a two's-complement b-bit value (bit b-1 is the sign):
+ * exact when every weight lies in [-2^(b-1), 2^(b-1)-1] (the compiler writes the smallest such
+ * b); otherwise the higher bits are ignored, in the simulator and the host emulation alike.
  * The output size follows from the input, the kernel and the padding:
  *   OUT_H = IN_H + PAD_TOP + PAD_BOTTOM - (k - 1), OUT_W likewise (k = 1 or 3).
  */
@@ -36,7 +41,7 @@
 /* ---- addresses (byte addresses; L1, L2 or, for WEIGHTS, the weight memory) ---- */
 #define NEUREKA_INPUT       0x10 /* input activations, 8-bit HWC */
 #define NEUREKA_OUTPUT      0x14 /* output activations, 8-bit HWC */
-#define NEUREKA_WEIGHTS     0x18 /* int8 weights in the layout above */
+#define NEUREKA_WEIGHTS     0x18 /* weights in the layout above */
 #define NEUREKA_MUL         0x1C /* int32 scale per output channel [C_OUT] */
 #define NEUREKA_ADD         0x20 /* int32 bias per output channel [C_OUT], rounding included */
 /* ---- dimensions ---- */
@@ -56,8 +61,9 @@
 #define NEUREKA_SHIFT       0x50 /* arithmetic right shift of the scaled sum, 0..62 */
 #define NEUREKA_CLIP_LO     0x54 /* int32: smallest output value */
 #define NEUREKA_CLIP_HI     0x58 /* int32: largest output value (CLIP_LO <= CLIP_HI, both in -128..255) */
+#define NEUREKA_WEIGHT_BITS 0x5C /* bit-planes per weight, 1..8 (0, the reset value, means 8) */
 
-#define NEUREKA_REGS        0x5C /* bytes of the register window that are used */
+#define NEUREKA_REGS        0x60 /* bytes of the register window that are used */
 #define NEUREKA_NREGS       (NEUREKA_REGS / 4)
 
 #define NEUREKA_MODE_1X1    0
@@ -74,6 +80,7 @@
 #define NEUREKA_ERR_REQUANT 4 /* SHIFT above 62, or the clip range is empty or wider than 8 bits */
 #define NEUREKA_ERR_STRIDE  5 /* a pixel stride smaller than its channel count */
 #define NEUREKA_ERR_FLAGS   6 /* an unknown FLAGS bit */
+#define NEUREKA_ERR_WEIGHTS 7 /* WEIGHT_BITS above 8 */
 
 /*
  * The task's semantics in C (neureka_task.c): runs the task held in `regs` (indexed by offset / 4;

@@ -26,14 +26,22 @@ static int check(const uintptr_t regs[NEUREKA_NREGS]) {
   if (R(NEUREKA_SHIFT) > 62 || lo > hi || lo < -128 || hi > 255) return NEUREKA_ERR_REQUANT;
   if (R(NEUREKA_IN_PIX) < R(NEUREKA_C_IN) || R(NEUREKA_OUT_PIX) < R(NEUREKA_C_OUT)) return NEUREKA_ERR_STRIDE;
   if (R(NEUREKA_FLAGS) & ~(uintptr_t)NEUREKA_FLAG_SIGNED_IN) return NEUREKA_ERR_FLAGS;
+  if (R(NEUREKA_WEIGHT_BITS) > 8) return NEUREKA_ERR_WEIGHTS;
   return NEUREKA_OK;
+}
+
+/** A weight byte as the PEs see it: its low `bits` bits, two's complement. */
+static int32_t weight(uint8_t byte, uint32_t bits) {
+  const int32_t low = byte & ((1 << bits) - 1);
+  return low >= (1 << (bits - 1)) ? low - (1 << bits) : low;
 }
 
 int neureka_task_run(const uintptr_t regs[NEUREKA_NREGS]) {
   const int err = check(regs);
   if (err != NEUREKA_OK) return err;
   const uint8_t *x = (const uint8_t *)R(NEUREKA_INPUT);
-  const int8_t *w = (const int8_t *)R(NEUREKA_WEIGHTS);
+  const uint8_t *w = (const uint8_t *)R(NEUREKA_WEIGHTS);
+  const uint32_t bits = R(NEUREKA_WEIGHT_BITS) ? (uint32_t)R(NEUREKA_WEIGHT_BITS) : 8;
   const int32_t *mul = (const int32_t *)R(NEUREKA_MUL), *add = (const int32_t *)R(NEUREKA_ADD);
   uint8_t *y = (uint8_t *)R(NEUREKA_OUTPUT);
   const uint32_t mode = (uint32_t)R(NEUREKA_MODE), pad = (uint32_t)R(NEUREKA_PADDING);
@@ -60,10 +68,10 @@ int neureka_task_run(const uintptr_t regs[NEUREKA_NREGS]) {
             const uint8_t *px = x + (uint32_t)ih * in_row + (uint32_t)iw * in_pix;
             if (mode == NEUREKA_MODE_3X3_DW) {
               const int32_t v = sgn ? (int8_t)px[m] : px[m];
-              acc += v * w[(m * 3 + (uint32_t)kh) * 3 + (uint32_t)kw];
+              acc += v * weight(w[(m * 3 + (uint32_t)kh) * 3 + (uint32_t)kw], bits);
             } else {
-              const int8_t *wm = w + ((m * (uint32_t)k + (uint32_t)kh) * (uint32_t)k + (uint32_t)kw) * C;
-              for (uint32_t c = 0; c < C; c++) acc += (sgn ? (int8_t)px[c] : px[c]) * wm[c];
+              const uint8_t *wm = w + ((m * (uint32_t)k + (uint32_t)kh) * (uint32_t)k + (uint32_t)kw) * C;
+              for (uint32_t c = 0; c < C; c++) acc += (sgn ? (int8_t)px[c] : px[c]) * weight(wm[c], bits);
             }
           }
         const int64_t v = ((int64_t)acc * mul[m] + add[m]) >> shift;

@@ -1,6 +1,7 @@
 // N-EUREKA layers: one NPU task per image, programmed through the register interface of
-// runtime/neureka.h (the task is exactly RequantizedConv, stride 1, channels-last). The
-// controller writes the registers, commits and sleeps on the end event: no fork.
+// runtime/neureka.h (the task is exactly RequantizedConv, stride 1, channels-last). One
+// worker (the engine's fork is 1 core wide) writes the registers, commits and sleeps on the
+// end event; the weights stay one int8 per byte, with WEIGHT_BITS their significant bits.
 import { fail } from '../../../common/errors';
 import { levelsRange } from '../../ops/core/requant';
 import { shiftOf } from '../../ops/requantized';
@@ -28,6 +29,16 @@ function weights(l: LayerSpec, out: EmitSink): string {
   const w = constInput(l, 1, 'weights');
   // An int8 tensor keeps its own buffer, so --neureka-wmem's placement (the plan's WMEM home) holds.
   return w.type === 'int8' ? `(const int8_t *)${out.data(w)}` : out.constant(w.values, 'int8', w.name, l.where);
+}
+
+/** The fewest two's-complement bits holding every weight (the NPU's bit-planes, 1..8). */
+export function weightBits(values: ArrayLike<number>): number {
+  let bits = 1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    while (v < -(2 ** (bits - 1)) || v > 2 ** (bits - 1) - 1) bits++;
+  }
+  return bits;
 }
 
 function emitTask(l: LayerSpec, out: EmitSink): void {
@@ -66,6 +77,7 @@ function emitTask(l: LayerSpec, out: EmitSink): void {
     reg('PADDING', `${pt} | ${pl} << 8 | ${pb} << 16 | ${pr} << 24`),
     reg('FLAGS', x.type === 'int8' ? 'NEUREKA_FLAG_SIGNED_IN' : 0),
     reg('SHIFT', shift), reg('CLIP_LO', `(uint32_t)${lo}`), reg('CLIP_HI', hi),
+    reg('WEIGHT_BITS', weightBits(constInput(l, 1, 'weights').values)),
     `for (uint32_t n = 0; n < ${tasks}; n++) {`,
     `  ${addr('INPUT', `(const uint8_t *)${out.data(x)} + n * ${H * W * g.C}u`)}`,
     `  ${addr('OUTPUT', `(uint8_t *)${out.data(y)} + n * ${OH * OW * g.M}u`)}`,
@@ -73,7 +85,7 @@ function emitTask(l: LayerSpec, out: EmitSink): void {
     '  hal_neureka_wait();',
     '}',
   ];
-  out.control(body.join('\n'));
+  out.step(body.join('\n'));
 }
 
 const neureka: Emitter = { family: /^Neureka/, offsets: 'none', emit: emitTask };
