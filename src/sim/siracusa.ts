@@ -45,6 +45,8 @@ export interface SiracusaResult {
   cores: CoreStats[];
   dma: { bytes: number; busyCycles: number; transfers: number };
   l3: { bytes: number; busyCycles: number };
+  /** N-EUREKA: tasks run, cycles busy, bytes through its L1 / L2 port, weight bytes over the weight memory's link. */
+  neureka: { tasks: number; busyCycles: number; bytes: number; wmemBytes: number };
   trap?: Trap;
   /** Which core waits for what, when stopped is 'deadlock'. */
   deadlock?: string;
@@ -132,6 +134,7 @@ export class SiracusaRun {
       stopped, exitCode, stdout: text(this.out), stderr: text(this.err), cycles, cores,
       dma: { bytes: w.dmaStat(0), busyCycles: w.dmaStat(1), transfers: w.dmaStat(2) },
       l3: { bytes: w.dmaStat(3), busyCycles: w.dmaStat(4) },
+      neureka: { tasks: w.neurekaStat(0), busyCycles: w.neurekaStat(1), bytes: w.neurekaStat(2), wmemBytes: w.neurekaStat(3) },
     };
     if (stopped === 'trap') r.trap = m.trap(core);
     if (stopped === 'deadlock') {

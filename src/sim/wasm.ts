@@ -22,6 +22,7 @@ export interface SimExports {
   traceEntries(): number;
   traceRecorded(): number;
   dmaStat(i: number): number;
+  neurekaStat(i: number): number;
   memL3(): number;
   memWmem(): number;
   l3Base(): number;

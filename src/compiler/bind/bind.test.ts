@@ -35,7 +35,7 @@ describe('kernel binding', () => {
       const r = lowered(convNet({ k, stride }), 'siracusa-neureka', true);
       const conv = Object.values(r.bindings).find((b) => b.node.startsWith('Conv'))!;
       expect(conv).toMatchObject({ engine, kernel });
-      if (engine === 'neureka') expect(conv.notes!.join(' ')).toMatch(/offset by their minimum \(-?\d+\).*bit-serially[\s\S]*weight memory/);
+      if (engine === 'neureka') expect(conv.notes!.join(' ')).toMatch(/plain int8 \[C_out\]\[kh\]\[kw\]\[C_in\][\s\S]*weight memory/);
     }
     const dw = lowered(convNet({ k: 3, group: 8 }), 'siracusa-neureka');
     expect(Object.values(dw.bindings).find((b) => b.node.startsWith('Conv'))).toMatchObject({ engine: 'neureka', kernel: 'NeurekaDwConv3x3_s8_s8' });

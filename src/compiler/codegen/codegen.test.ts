@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PlaygroundError } from '../../common/errors';
 import { DEFAULT_CONFIG } from '../../pipeline/config';
 import { SHARED_TESTS } from '../fuzz/corpus';
 import { mulberry32 } from '../fuzz/prng';
@@ -91,13 +90,18 @@ describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
     expect(r.files.find((f) => f.path === 'Network.c')!.content).toMatch(/dpg_conv\(buf_input_0, DPG_S8, 128,/);
   });
 
-  it('N-EUREKA layers are a typed not-implemented error naming the node', () => {
+  it('N-EUREKA layers are programmed from a 1-core fork: registers, weight bits, commit, wait', () => {
     const { code, lower } = compileFolder(miniMobileNet, 'siracusa-neureka');
-    const npu = Object.values(lower.bindings).find((b) => b.engine === 'neureka')!;
-    let err: unknown;
-    try { code(); } catch (e) { err = e; }
-    expect(err).toBeInstanceOf(PlaygroundError);
-    expect((err as PlaygroundError).data).toMatchObject({ code: 'not-implemented', where: expect.stringContaining(`"${npu.node}"`) });
+    const r = code();
+    const npu = r.layers.filter((l) => l.engine === 'neureka');
+    expect(npu.length).toBe(Object.values(lower.bindings).filter((b) => b.engine === 'neureka').length);
+    expect(npu.length).toBeGreaterThan(0);
+    const net = r.files.find((f) => f.path === 'Network.c')!.content.split('\n');
+    for (const l of npu) {
+      const text = l.ranges.map((g) => net.slice(g.from - 1, g.to).join('\n')).join('\n');
+      expect(text).toMatch(/hal_fork\(1, L\d+_0, NULL\);/);
+      expect(text).toMatch(/hal_neureka_write\(NEUREKA_MODE, NEUREKA_MODE_(1X1|3X3|3X3_DW)\);[\s\S]*hal_neureka_write\(NEUREKA_WEIGHT_BITS, [1-8]\);[\s\S]*hal_neureka_commit\(\);\s*hal_neureka_wait\(\);/);
+    }
   });
 
   it('golden outputs of the wrong size are a bad-inputs error naming outputs.npz', () => {

@@ -104,7 +104,7 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
     'CC ?= cc',
     'CFLAGS ?= -O2 -std=c11 -Wall',
     '',
-    'network: main.c Network.c Network_weights.c $(wildcard $(KERNELS)/*.c) $(RUNTIME)/hal_host.c',
+    'network: main.c Network.c Network_weights.c $(wildcard $(KERNELS)/*.c) $(RUNTIME)/hal_host.c $(RUNTIME)/neureka_task.c',
     '\t$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=199309L -I. -I$(KERNELS) -I$(RUNTIME) -o $@ $^',
     '',
   ];

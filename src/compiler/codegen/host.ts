@@ -18,7 +18,7 @@ export const RUNTIME_DIR = fileURLToPath(new URL('../runtime/', import.meta.url)
 export function libraryFiles(): { path: string; content: string }[] {
   const list = (dir: string, sub: string) => readdirSync(dir).filter((f) => /\.[ch]$/.test(f)).sort()
     .map((f) => ({ path: `${sub}/${f}`, content: readFileSync(join(dir, f), 'utf8') }));
-  return [...list(KERNELS_DIR, 'kernels'), ...list(RUNTIME_DIR, 'runtime').filter((f) => /hal\.h|hal_host\.c/.test(f.path))];
+  return [...list(KERNELS_DIR, 'kernels'), ...list(RUNTIME_DIR, 'runtime').filter((f) => /hal\.h|hal_host\.c|neureka(_task)?\.[ch]/.test(f.path))];
 }
 
 let found: string | null | undefined;
@@ -48,8 +48,8 @@ export function compile(cc: string, args: string[], what: string): void {
 const runtimeHeaders = () => [...new Set(Object.values(PLATFORM_DEFS).map((p) => p.runtime).filter((r): r is string => !!r))]
   .flatMap((r) => readdirSync(join(RUNTIME_DIR, r)).filter((x) => x.endsWith('.h')).map((x) => join(RUNTIME_DIR, r, x)));
 
-// Every header a cached object may depend on: the kernels', the HAL's, the Siracusa registers and the tiny libc's.
-const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h'),
+// Every header a cached object may depend on: the kernels', the HAL's (neureka.h too), the Siracusa registers and the tiny libc's.
+const LIB_HEADERS = () => [...readdirSync(KERNELS_DIR).filter((x) => x.endsWith('.h')).map((x) => join(KERNELS_DIR, x)), join(RUNTIME_DIR, 'hal.h'), join(RUNTIME_DIR, 'neureka.h'),
   ...runtimeHeaders(), ...readdirSync(join(RUNTIME_DIR, 'libc', 'include')).map((x) => join(RUNTIME_DIR, 'libc', 'include', x))];
 
 /**
@@ -94,7 +94,7 @@ export function objectFor(cc: string, flags: readonly string[], name: string, co
 /** Objects of the kernel library (and the host HAL when `withHal`), compiled once per flag set. */
 export function libraryObjects(cc: string, flags: readonly string[], withHal: boolean): string[] {
   const sources = [...readdirSync(KERNELS_DIR).filter((f) => f.endsWith('.c')).sort().map((f) => join(KERNELS_DIR, f)),
-    ...(withHal ? [join(RUNTIME_DIR, 'hal_host.c')] : [])];
+    ...(withHal ? [join(RUNTIME_DIR, 'hal_host.c'), join(RUNTIME_DIR, 'neureka_task.c')] : [])];
   return sources.map((src) => objectFor(cc, flags, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), [KERNELS_DIR, RUNTIME_DIR]));
 }
 

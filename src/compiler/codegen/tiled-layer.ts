@@ -51,7 +51,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   const db = x.doubleBuffer && T > 1;
 
   // Fork bodies per class; the kernels see the current tile's L1 buffers through pointers.
-  const used = new Set<number>();
+  const used = new Set<number>(), direct = new Set<number>();
   const varOf = (k: number) => `${id}_${p.tensors[k].role}${k}`;
   const classLines: string[] = [];
   const forks: string[][] = [];
@@ -62,7 +62,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       data: (t: TensorInfo) => {
         const k = cls.tensorOf.get(t);
         if (k === undefined) fail('internal', `tensor '${t.name}' is not one of the tiled layer's tensors`, where);
-        used.add(k);
+        // Read by the engine where it lives (N-EUREKA weights in WMEM): a pointer to the tile's slice, no L1 buffer.
+        (p.tensors[k].direct ? direct : used).add(k);
         return varOf(k);
       },
       constant: (values, type, name, w) => x.weights.add(values, type, name, w),
@@ -111,6 +112,20 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     bufLines.push(`static const uint32_t ${v}_box[${boxes.length}][2][${shape.length}] = {`,
       ...boxes.map((r, i) => `  {${list(r.start)}, ${list(r.size)}},${stays ? '' : ` /* tile ${i} */`}`), '};');
   }
+  // Direct tensors: one pointer into the home buffer per tile; the slice must be contiguous there.
+  const directSet: string[] = [];
+  for (const k of [...direct].sort((a, b) => a - b)) {
+    const t = p.tensors[k], v = varOf(k), info = full.ins[t.index]!;
+    const offsets = lt.tiles.map((tl, i) => {
+      const r = tl.regions[k];
+      if (r.start.some((s0, d) => d > 0 && (s0 !== 0 || r.size[d] !== t.shape[d])))
+        fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.name}' from ${t.direct}`, where, 'compile with --untiled');
+      return r.start.length ? r.start[0] * numel(t.shape.slice(1)) * BYTES[info.type] : 0;
+    });
+    bufLines.push(`/* ${t.name}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
+      `static void *${v};`, `static const uint32_t ${v}_at[${T}] = {`, ...chunks(offsets), '};');
+    directSet.push(`  ${v} = (uint8_t *)${x.home(k)} + ${v}_at[i];`);
+  }
   const outK = p.tensors.findIndex((t) => t.role === 'output');
   if (!used.has(outK)) fail('internal', 'the kernel never writes the output', where);
   const dma = (k: number, i: string, b: string, out: 0 | 1) =>
@@ -140,9 +155,11 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       : ['  (void)i; (void)b;', '  return 0;']),
     '}',
     '',
-    `/* Points the kernels at L1 copy b. */`,
-    `static void ${id}_use(uint32_t b) {`,
+    `/* Points the kernels at tile i's data: L1 copy b${directSet.length ? ', and the slices read in place' : ''}. */`,
+    `static void ${id}_use(uint32_t i, uint32_t b) {`,
+    ...(directSet.length ? [] : ['  (void)i;']),
     ...perTile.map((k) => `  ${varOf(k)} = ${varOf(k)}_l1[b];`),
+    ...directSet,
     '}',
     '',
   );
@@ -171,7 +188,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `    if (i + 1 < ${T}) in = ${id}_load(i + 1, b ^ 1);  /* prefetch tile i + 1 while tile i computes */`,
       '    dpg_dma_wait(out[b]);                            /* tile i - 2\'s output has left copy b */',
       ...stamp('t1'),
-      `    ${id}_use(b);`,
+      `    ${id}_use(i, b);`,
       `    ${id}_kernel(cls);`,
       ...stamp('t2'),
       `    out[b] = ${store};  /* leaves during tile i + 1's kernel */`,
@@ -188,7 +205,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `    const uint32_t cls = ${classTable ? `${id}_class[i]` : '0'};`,
       `    dpg_dma_wait(${id}_load(i, b));`,
       ...stamp('t1'),
-      `    ${id}_use(b);`,
+      `    ${id}_use(i, b);`,
       `    ${id}_kernel(cls);`,
       ...stamp('t2'),
       `    dpg_dma_wait(${store});`,

@@ -86,12 +86,9 @@ const N = 'neureka' as const;
 
 /** What codegen does to the weights of an NPU layer. */
 function npuNotes(v: NodeView): string[] {
-  const w = v.inputs[1];
-  let min = 0;
-  if (w.values) for (const x of w.values) if (x < min) min = x;
   return [
-    `weights offset by their minimum (${min}) to unsigned values and re-encoded bit-serially (8 bit-planes); the offset times the input window sum is subtracted through the bias`,
-    v.wmem ? 'weights placed in the weight memory (read by the NPU directly, no DMA)' : 'weights streamed from L2/L1 by DMA (weight memory off)',
+    'weights kept as plain int8 [C_out][kh][kw][C_in] (depthwise [C][3][3]), streamed bit-serially: WEIGHT_BITS = the fewest bits holding them; mul and add one int32 per output channel (runtime/neureka.h)',
+    v.wmem ? 'weights placed in the weight memory (read by the NPU in place, no DMA)' : 'weights moved like any operand: DMA to L1 when tiled, read from their home level untiled (weight memory off)',
   ];
 }
 

@@ -69,8 +69,10 @@ void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes);
 
 /* ---- N-EUREKA -------------------------------------------------------------------------------
  * Register-level task interface (register offsets: neureka.h). The controller writes a task's
- * registers, commits it, and waits for its end event. */
-void hal_neureka_write(uint32_t reg, uint32_t value);
+ * registers, commits it, and waits for its end event. `value` is a uintptr_t so address
+ * registers can hold a pointer on a 64-bit host (the emulation); on Siracusa it is 32 bits. */
+#include "neureka.h"
+void hal_neureka_write(uint32_t reg, uintptr_t value);
 void hal_neureka_commit(void);
 void hal_neureka_wait(void);
 

@@ -6,13 +6,15 @@
  * and hal_barrier is a no-op here. DMA and L3 copies are memcpy and complete at once (DMA:
  * deferred to the wait with HAL_HOST_DEFERRED_DMA, see below). The cycle
  * counter is the process's CPU time in nanoseconds (monotonic, wraps at 2^32 like the
- * hardware's). The NPU does not exist on a host: its functions stop the program with a message.
+ * hardware's). The NPU is emulated: hal_neureka_write fills a register file and commit runs the
+ * task with neureka_task_run (neureka_task.c) at once; wait reports a refused task.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "hal.h"
+#include "neureka.h"
 
 static int current_core = 0;
 static int current_cores = 1;
@@ -103,14 +105,26 @@ hal_dma_t hal_dma_out_2d(void *l2_dst, const void *l1_src, uint32_t rows, uint32
 void hal_l3_read(void *l2_dst, const void *l3_src, uint32_t bytes) { memcpy(l2_dst, l3_src, bytes); }
 void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes) { memcpy(l3_dst, l2_src, bytes); }
 
-static void no_npu(const char *what) {
-  fprintf(stderr, "%s: the N-EUREKA NPU exists only on Siracusa (the simulator); a host build cannot run NPU layers\n", what);
-  exit(3);
+/* Address registers hold host pointers (64-bit here), hence uintptr_t values. */
+static uintptr_t neureka_regs[NEUREKA_NREGS];
+static int neureka_status = NEUREKA_OK;
+
+void hal_neureka_write(uint32_t reg, uintptr_t value) {
+  if (reg % 4 != 0 || reg >= NEUREKA_REGS || reg < NEUREKA_INPUT) {
+    fprintf(stderr, "hal_neureka_write: 0x%x is not a task register of neureka.h\n", (unsigned)reg);
+    exit(2);
+  }
+  neureka_regs[reg / 4] = value;
 }
 
-void hal_neureka_write(uint32_t reg, uint32_t value) { (void)reg; (void)value; no_npu("hal_neureka_write"); }
-void hal_neureka_commit(void) { no_npu("hal_neureka_commit"); }
-void hal_neureka_wait(void) { no_npu("hal_neureka_wait"); }
+void hal_neureka_commit(void) { neureka_status = neureka_task_run(neureka_regs); }
+
+void hal_neureka_wait(void) {
+  if (neureka_status != NEUREKA_OK) {
+    fprintf(stderr, "hal_neureka_wait: N-EUREKA refused the task (neureka.h error %d)\n", neureka_status);
+    exit(2);
+  }
+}
 
 void hal_exit(int code) {
   fflush(stdout);

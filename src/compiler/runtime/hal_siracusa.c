@@ -4,6 +4,7 @@
  */
 #include "hal.h"
 #include "siracusa/siracusa.h"
+#include "neureka.h"
 
 #define REG(base, off) (*(volatile uint32_t *)((base) + (off)))
 
@@ -60,10 +61,16 @@ static void l3_copy(uint32_t l2, uint32_t l3, uint32_t bytes, uint32_t cmd) {
 void hal_l3_read(void *l2_dst, const void *l3_src, uint32_t bytes) { l3_copy((uint32_t)l2_dst, (uint32_t)l3_src, bytes, 1); }
 void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes) { l3_copy((uint32_t)l2_src, (uint32_t)l3_dst, bytes, 2); }
 
-/* ---- N-EUREKA: the window is reserved; the simulator has no NPU yet, so these trap ---- */
-void hal_neureka_write(uint32_t reg, uint32_t value) { REG(NEUREKA_BASE, reg) = value; }
-void hal_neureka_commit(void) { REG(NEUREKA_BASE, 0x20) = 0; }
-void hal_neureka_wait(void) { (void)REG(NEUREKA_BASE, 0x24); }
+/* ---- N-EUREKA (neureka.h): registers, commit, and WAIT, which sleeps until the end event ---- */
+void hal_neureka_write(uint32_t reg, uintptr_t value) { REG(NEUREKA_BASE, reg) = (uint32_t)value; }
+void hal_neureka_commit(void) { REG(NEUREKA_BASE, NEUREKA_COMMIT) = 1; }
+void hal_neureka_wait(void) {
+  uint32_t status = REG(NEUREKA_BASE, NEUREKA_WAIT);
+  if (status != NEUREKA_OK) { /* a refused task wrote nothing: stop as the host HAL does */
+    printf("hal_neureka_wait: N-EUREKA refused the task (neureka.h error %u)\n", (unsigned)status);
+    hal_exit(2);
+  }
+}
 
 /* ---- console and exit (the libc's platform half) ---- */
 int putchar(int c) {

@@ -11,6 +11,7 @@ import {
 } from './layout';
 import { coreState, flushICache, resetCore } from './core';
 import { dmaReset } from './dma';
+import { neurekaReset } from './neureka';
 import { euReset, WORKERS } from './eu';
 import { run } from './gen/exec';
 import { clearStamps, setClusterMode, setStampBanks } from './mem';
@@ -34,6 +35,7 @@ export function clusterReset(entry: u32): void {
   }
   euReset();
   dmaReset();
+  neurekaReset();
   periphReset();
   clearStamps();
   setClusterMode(true);

@@ -4,6 +4,7 @@ import * as L from './layout';
 import { coreState } from './core';
 import { dmaBusy, dmaBytes, dmaTransfers, l3Busy, l3Bytes } from './dma';
 import { NUM_OPS, TABLE_HASH } from './gen/exec';
+import { neurekaBusy, neurekaPortBytes, neurekaTasks, neurekaWmemBytes } from './neureka';
 import { consoleLen, exitCode as exitCodeOf } from './periph';
 import { stopCore as stopCoreOf } from './cluster';
 import { traceCount } from './trace';
@@ -46,6 +47,16 @@ export function dmaStat(i: i32): f64 {
     case 2: return <f64>dmaTransfers;
     case 3: return <f64>l3Bytes;
     case 4: return <f64>l3Busy;
+    default: return -1;
+  }
+}
+/** N-EUREKA counters: 0 tasks, 1 busy cycles, 2 bytes through the L1 / L2 port, 3 weight bytes over the weight memory's link. */
+export function neurekaStat(i: i32): f64 {
+  switch (i) {
+    case 0: return <f64>neurekaTasks;
+    case 1: return <f64>neurekaBusy;
+    case 2: return <f64>neurekaPortBytes;
+    case 3: return <f64>neurekaWmemBytes;
     default: return -1;
   }
 }

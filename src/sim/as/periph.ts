@@ -9,13 +9,14 @@ import {
 } from './layout';
 import { dmaRead, dmaWrite, udmaWrite } from './dma';
 import { euRead, euWrite, WORKERS } from './eu';
+import { neurekaRead, neurekaWrite } from './neureka';
 import { addStall, fault, fullNow, rawSetFault, setEvent, setFaultAt, takeStall } from './mem';
 
 // Windows inside PERIPH_BASE (4 KiB-aligned blocks as in GVSoC's map).
 export const CLUSTER_CTRL: u32 = 0x0000;
 export const TIMER: u32 = 0x0400;
 export const EVENT_UNIT: u32 = 0x0800;
-export const NEUREKA: u32 = 0x1000; // reserved: accesses fault until the NPU exists
+export const NEUREKA: u32 = 0x1000; // N-EUREKA task registers (neureka.ts), 0x1000..0x13ff
 export const DMA: u32 = 0x1800;
 
 // cluster_ctrl registers.
@@ -74,6 +75,8 @@ function readReg(a: u32, now: u32): u32 {
     if (off == TIMER_HI) return <u32>(t >> 32);
   } else if (block == EVENT_UNIT) {
     return euRead(off, a, now);
+  } else if (block == NEUREKA) {
+    return neurekaRead(off, a, now);
   } else if (block == DMA || block == DMA + 0x400) {
     return dmaRead(o - DMA, a, now);
   }
@@ -91,6 +94,9 @@ function writeReg(a: u32, v: u32, now: u32): void {
     if (off == CC_PUTCHAR) { putchar(v); return; }
   } else if (block == EVENT_UNIT) {
     euWrite(off, a, v, now);
+    return;
+  } else if (block == NEUREKA) {
+    neurekaWrite(off, a, v, now);
     return;
   } else if (block == DMA || block == DMA + 0x400) {
     dmaWrite(o - DMA, a, v, now);

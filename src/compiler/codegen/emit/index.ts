@@ -7,20 +7,11 @@ import { convEmitters } from './conv';
 import { elementwiseEmitters } from './elementwise';
 import { linearEmitters } from './linear';
 import { movementEmitters } from './movement';
+import { neurekaEmitters } from './neureka';
 import { rowEmitters } from './rows';
 import type { Emitter } from './types';
 
-/** N-EUREKA layers belong to the NPU code generator, which does not exist yet. */
-const npu: Emitter = {
-  family: /^Neureka/,
-  offsets: 'none',
-  emit(l) {
-    fail('not-implemented', `kernel ${l.binding.kernel} runs on the N-EUREKA NPU, whose code generation does not exist yet`, l.where,
-      'compile for Siracusa without N-EUREKA to run every layer on the cluster');
-  },
-};
-
-export const EMITTERS: readonly Emitter[] = [...convEmitters, ...linearEmitters, ...elementwiseEmitters, ...rowEmitters, ...movementEmitters, npu];
+export const EMITTERS: readonly Emitter[] = [...convEmitters, ...linearEmitters, ...elementwiseEmitters, ...rowEmitters, ...movementEmitters, ...neurekaEmitters];
 
 export function emitterFor(b: Binding, node: Node): Emitter {
   const e = EMITTERS.find((x) => x.family.test(b.kernel));

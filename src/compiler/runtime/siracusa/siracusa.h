@@ -33,7 +33,7 @@
 #define EU_EVT_TRIGGER 0x28 /* W: core mask: set their software event */
 #define EU_EVT_WAIT 0x2c    /* R, blocking: until the caller's software event is set */
 
-#define NEUREKA_BASE 0x10201000 /* reserved: not simulated yet (accesses trap) */
+#define NEUREKA_BASE 0x10201000 /* N-EUREKA task registers: neureka.h */
 
 #define DMA_BASE 0x10201800
 #define DMA_L1 0x00

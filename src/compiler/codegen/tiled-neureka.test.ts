@@ -1,0 +1,65 @@
+// Tiled N-EUREKA code: for every shared test folder and built-in model, the siracusa-neureka
+// program from the memory plan (NPU layers as one task per tile, run by the controller between
+// the tile's DMA in and out) gives Errors 0 on the host, the DMA deferred to the wait, at L1
+// 8000 double-buffered on 8 cores, 64000 single-buffered on 1, and 8000 with the weights read
+// in place from the weight memory (--neureka-wmem: a slice pointer per tile); configurations
+// the plan says do not fit are skipped. Some NPU layers must really be cut into several tiles.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { PlaygroundError } from '../../common/errors';
+import { DEFAULT_CONFIG, type Config } from '../../pipeline/config';
+import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from './host';
+import { codegenTestFolders } from './test-folders';
+import { loadFolder, planAndGenerate, type Folder } from './tiled-harness';
+
+const cc = hostCompiler();
+const CONFIGS: [number, boolean, number, boolean][] = [[8000, true, 8, false], [64000, false, 1, false], [8000, false, 1, true]];
+let npuLayers = 0;
+const multiTile = [0, 0]; // without, with the weight memory
+
+async function generated(f: Folder, c: Partial<Config>) {
+  try {
+    return await planAndGenerate(f, { platform: 'siracusa-neureka', tiled: true, ...c });
+  } catch (e) {
+    if (!(e instanceof PlaygroundError) || e.data.code !== 'does-not-fit') throw e;
+    return null;
+  }
+}
+
+describe.skipIf(!cc)('tiled siracusa-neureka code on the host, DMA deferred to the wait', () => {
+  for (const { dir, name } of codegenTestFolders()) {
+    it(name, async () => {
+      const f = loadFolder(dir, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' });
+      for (const [l1, doubleBuffer, cores, neurekaWmem] of CONFIGS) {
+        const g = await generated(f, { l1, doubleBuffer, cores, neurekaWmem });
+        if (!g) continue;
+        const r = buildAndRunHost(g.code, { defines: ['HAL_HOST_DEFERRED_DMA'] });
+        expect(r.stdout, `L1 ${l1}, ${doubleBuffer ? 'DB' : 'SB'}, ${cores} cores${neurekaWmem ? ', WMEM' : ''}`).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+        for (const l of g.code.layers.filter((x) => x.engine === 'neureka')) {
+          npuLayers++;
+          const t = g.plan.tilings.find((x) => x.node === l.node);
+          if (t && t.tiles > 1) multiTile[neurekaWmem ? 1 : 0]++;
+        }
+      }
+    }, 600_000);
+  }
+  it('ran NPU layers, some of them in several tiles, with and without the weight memory', () => {
+    expect(npuLayers).toBeGreaterThan(10);
+    expect(multiTile[0]).toBeGreaterThan(0);
+    expect(multiTile[1]).toBeGreaterThan(0);
+  });
+});
+
+const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
+describe.skipIf(!clang)('siracusa-neureka C for RV32', () => {
+  const mnv2 = codegenTestFolders().find((f) => f.name === 'Models/miniMobileNetv2');
+  it.skipIf(!mnv2)('compiles warning-free, plain and Xpulp, untiled and tiled with the weight memory', async () => {
+    const f = loadFolder(mnv2!.dir, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' });
+    for (const c of [{ tiled: false }, { tiled: true, neurekaWmem: true, l1: 8000 }]) {
+      const { code } = await planAndGenerate(f, { platform: 'siracusa-neureka', ...c });
+      expect(code.files.find((x) => x.path === 'Network.c')!.content).toContain('hal_neureka_commit();');
+      crossCompile(code, RV32_FLAGS.rv32imc);
+      crossCompile(code, RV32_FLAGS.xpulp);
+    }
+  }, 300_000);
+});
