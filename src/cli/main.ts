@@ -114,7 +114,8 @@ function runnerFor(opts: CliOptions): Runner | undefined {
 function simSummary(s: SimRunStats): string {
   const M = (n: number) => (n / 1e6).toFixed(1), KiB = (n: number) => (n / 1024).toFixed(0);
   return `simulator: ${M(s.instructions)} M instructions at ${s.mips.toFixed(0)} MIPS (build ${(s.buildMs / 1e3).toFixed(1)} s, ` +
-    `run ${(s.runMs / 1e3).toFixed(1)} s); cluster DMA ${KiB(s.dma.bytes)} KiB in ${s.dma.transfers} transfers, L3 ${KiB(s.l3.bytes)} KiB`;
+    `run ${(s.runMs / 1e3).toFixed(1)} s); cluster DMA ${KiB(s.dma.bytes)} KiB in ${s.dma.transfers} transfers, L3 ${KiB(s.l3.bytes)} KiB` +
+    (s.neureka.tasks ? `; N-EUREKA ${s.neureka.tasks} tasks, busy ${(s.neureka.busyCycles / 1e3).toFixed(1)} k cycles, weight memory ${KiB(s.neureka.wmemBytes)} KiB` : '');
 }
 
 function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>>, out: (s: string) => void) {

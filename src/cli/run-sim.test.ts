@@ -26,7 +26,8 @@ async function call(...argv: string[]) {
 
 /** Runs the folder on the simulator and returns the run stage's result (checked: Errors 0, exit 0). */
 async function runOk(dir: string, ...flags: string[]) {
-  const r = await call('run', '-p', 'siracusa', '--cc', 'clang', '-t', dir, '--json', ...flags);
+  const platform = flags.includes('-p') ? [] : ['-p', 'siracusa'];
+  const r = await call('run', ...platform, '--cc', 'clang', '-t', dir, '--json', ...flags);
   const j = JSON.parse(r.out) as { run?: RunResult; error?: unknown };
   expect(j.error, r.err).toBeUndefined();
   expect(j.run!.stdout).toMatch(/^Runtime: \d+ cycles$/m);
@@ -50,6 +51,33 @@ describe.skipIf(!tools)('dpg run --cc clang: every shared test and built-in mode
     it(`${name}: untiled, 1 core`, () => runOk(dir, '--untiled', '--cores', '1'), TIMEOUT);
     it(`${name}: tiled, L1 8000, double-buffered`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--doublebuffer'), TIMEOUT);
     it(`${name}: tiled, home in L3 (staged through L2 by the uDMA)`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--defaultMemLevel', 'L3'), TIMEOUT);
+  }
+});
+
+// With N-EUREKA: convolutions become NPU tasks (untiled, or one task per tile), weights in the
+// home level or read in place from the weight memory; the other layers run on the cluster.
+describe.skipIf(!tools)('dpg run -p siracusa-neureka --cc clang: every shared test and built-in model with the NPU', () => {
+  const npu = ['-p', 'siracusa-neureka'];
+  const withTasks = new Set<string>();
+  for (const { dir, name } of folders) {
+    it(`${name}: tiled, L1 64000, double-buffered, weights in L2`, async () => {
+      const r = await runOk(dir, ...npu, '--l1', '64000', '--doublebuffer');
+      if (r.sim!.neureka.tasks > 0) withTasks.add(name);
+      expect(r.sim!.neureka.wmemBytes).toBe(0);
+    }, TIMEOUT);
+    it(`${name}: tiled, L1 64000, double-buffered, weight memory`, async () => {
+      const r = await runOk(dir, ...npu, '--l1', '64000', '--doublebuffer', '--neureka-wmem');
+      // The same layers go to the NPU; now their weights come over the weight memory's link.
+      expect(r.sim!.neureka.tasks > 0).toBe(withTasks.has(name));
+      if (r.sim!.neureka.tasks > 0) expect(r.sim!.neureka.wmemBytes).toBeGreaterThan(0);
+    }, TIMEOUT);
+  }
+  it('the NPU ran tasks for the convolution tests and the CNNs', () => {
+    expect([...withTasks].filter((n) => /Conv|MobileNet|CNN/i.test(n)).length).toBeGreaterThanOrEqual(5);
+  });
+  for (const { dir, name } of folders.filter((f, i) => SMALL(f.name) && i % 3 === 1)) {
+    it(`${name}: untiled, weight memory`, () => runOk(dir, ...npu, '--untiled', '--neureka-wmem'), TIMEOUT);
+    it(`${name}: tiled, L1 8000, single-buffered, 1 core`, () => runOk(dir, ...npu, '--l1', '8000', '--cores', '1'), TIMEOUT);
   }
 });
 

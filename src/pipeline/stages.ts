@@ -58,6 +58,8 @@ export interface SimRunStats {
   cores: CoreStats[];
   dma: SiracusaResult['dma'];
   l3: SiracusaResult['l3'];
+  /** N-EUREKA: tasks run, busy cycles, bytes over its L1 port, bytes from the weight memory. */
+  neureka: SiracusaResult['neureka'];
   /** Instructions retired by all cores. */
   instructions: number;
   /** Simulated instructions per second of wall-clock time, in millions. */

@@ -83,7 +83,7 @@ function functionAt(elf: Uint8Array, pc: number): string | undefined {
 
 function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
   const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
-  return { cores: r.cores, dma: r.dma, l3: r.l3, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs };
+  return { cores: r.cores, dma: r.dma, l3: r.l3, neureka: r.neureka, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs };
 }
 
 const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
