@@ -132,18 +132,22 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     expect(result!.sim!.instructions).toBeGreaterThan(0);
   }, TIMEOUT);
 
-  it.skipIf(!conv)('a trap is a typed error naming the core, pc, instruction and function', async () => {
+  it.skipIf(!conv)('a trap is a typed error naming the core, pc, instruction, function and source line', async () => {
     // A store to address 4 (nothing is mapped there) at the start of RunNetwork.
+    let network = '';
     const faulty: Runner = (code, config) => runOnSimulator({
       ...code,
       files: code.files.map((f) => f.path !== 'Network.c' ? f
-        : { ...f, content: f.content.replace('void RunNetwork(void) {', '$&\n  *(volatile int *)4 = 1;') }),
+        : { ...f, content: network = f.content.replace('void RunNetwork(void) {', '$&\n  *(volatile int *)4 = 1;') }),
     }, config);
     const { error, result } = await pipelineWith(faulty);
     expect(error?.code).toBe('internal');
-    expect(error?.where).toBe('run: core 8 in RunNetwork');
+    expect(error?.where).toMatch(/^run: core 8 in RunNetwork \(Network\.c:\d+\)$/);
     expect(error?.what).toMatch(/^store access fault at pc 0x1c[0-9a-f]{6} \(sw? .*\), tval 0x00000004/);
-    expect(result!.sim!.trap).toMatchObject({ core: 8, tval: 4, fn: 'RunNetwork' });
+    expect(result!.sim!.trap).toMatchObject({ core: 8, tval: 4, fn: 'RunNetwork', line: expect.stringMatching(/^Network\.c:\d+$/) });
+    // The line is the injected store's: the one after RunNetwork's opening brace.
+    const lines = network.split('\n');
+    expect(lines[Number(result!.sim!.trap!.line!.split(':')[1]) - 2]).toContain('void RunNetwork(void) {');
   }, TIMEOUT);
 
   it('Generic with --cc clang is a configuration error (exit 2) pointing to --cc host', async () => {

@@ -66,8 +66,8 @@ export interface SimRunStats {
   mips: number;
   buildMs: number;
   runMs: number;
-  /** Set when a core trapped; fn is the function holding pc, from the ELF's symbols. */
-  trap?: Trap & { fn?: string };
+  /** Set when a core trapped; fn is the function holding pc and line its source line (file:line), from the ELF's debug info. */
+  trap?: Trap & { fn?: string; line?: string };
 }
 
 export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;

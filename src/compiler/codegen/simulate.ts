@@ -22,9 +22,10 @@ const LIBC_DIR = join(RUNTIME_DIR, 'libc');
 
 /**
  * The generated code and the kernels: CORE-V Xpulp, warning-free, the tiny libc's headers instead
- * of a system's; no jump tables (they sit in .rodata in L2, a 12-cycle load per switch).
+ * of a system's; no jump tables (they sit in .rodata in L2, a 12-cycle load per switch); line
+ * tables (not loaded into the machine) so that a trap can name its source line.
  */
-export const SIRACUSA_FLAGS = [...RV32_FLAGS.xpulp, '-mabi=ilp32', '-fno-jump-tables', '-nostdlib', '-nostdlibinc', '-isystem', join(LIBC_DIR, 'include')];
+export const SIRACUSA_FLAGS = [...RV32_FLAGS.xpulp, '-gline-tables-only', '-mabi=ilp32', '-fno-jump-tables', '-nostdlib', '-nostdlibinc', '-isystem', join(LIBC_DIR, 'include')];
 // The runtime without builtins: libc's memset / memcpy loops must not become calls to themselves.
 const RUNTIME_FLAGS = [...SIRACUSA_FLAGS, '-fno-builtin'];
 
@@ -67,15 +68,18 @@ export function buildSiracusaElf(code: CodegenResult): Uint8Array {
 
 let machine: Promise<Machine> | undefined;
 
-/** The function holding `pc`, from the ELF's symbols (llvm-addr2line-19), when the tool is there. */
-function functionAt(elf: Uint8Array, pc: number): string | undefined {
+/** The function holding `pc` and its source line (file:line), from the ELF's debug info (llvm-addr2line-19), when the tool is there. */
+function sourceAt(elf: Uint8Array, pc: number): { fn?: string; line?: string } {
   const dir = mkdtempSync(join(tmpdir(), 'dpg-sym-'));
   try {
     const path = join(dir, 'a.elf');
     writeFileSync(path, elf);
     const r = spawnSync('llvm-addr2line-19', ['-f', '-e', path, `0x${pc.toString(16)}`], { encoding: 'utf8' });
-    const fn = r.status === 0 ? r.stdout.split('\n')[0].trim() : '';
-    return fn && fn !== '??' ? fn : undefined;
+    if (r.status !== 0) return {};
+    const [fn, where] = r.stdout.split('\n').map((s) => s.trim());
+    // The build runs in a temporary folder: keep the file's name, not its path.
+    const line = where && !where.startsWith('??') ? where.replace(/^.*[\\/]/, '').replace(/ \(discriminator \d+\)$/, '') : undefined;
+    return { fn: fn && fn !== '??' ? fn : undefined, line: line && !line.endsWith(':0') ? line : undefined };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -108,9 +112,9 @@ export async function runOnSimulator(code: CodegenResult, config: Config, opts: 
   if (r.stopped === 'exit') return result;
   if (r.trap) {
     const t = r.trap;
-    sim.trap = { ...t, fn: functionAt(elf, t.pc) };
+    sim.trap = { ...t, ...sourceAt(elf, t.pc) };
     throw new StageError({
-      code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}`,
+      code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
       what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
       hint: 'the generated program faulted on the simulator; this is a bug in codegen or the runtime',
     }, result);
