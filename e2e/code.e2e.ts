@@ -209,15 +209,27 @@ describe('code pane', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it.skipIf(!has('mini-mobilenetv2'))('says plainly when code generation failed', async () => {
+  it.skipIf(!has('mini-mobilenetv2'))('shows N-EUREKA layers as NPU task code, and says plainly why there is no code', async () => {
     const { page } = app;
     await page.getByTestId('cfg-platform').selectOption('siracusa-neureka');
     await page.getByTestId('compile-button').click();
     await waitIdle(page);
-    expect(await attr(page, 'stage-codegen', 'data-status')).toBe('error');
-    expect(await text(page, 'code-note')).toMatch(/^Code generation failed: .*N-EUREKA.*the error is shown above/);
+    await page.waitForSelector('[data-testid="code-editor"][data-state="ready"]');
+    await waitSide(page, 'right', Number(await attr(page, 'graph-side-right', 'data-snapshot')));
+    // A pointwise conv goes to the NPU: its code programs a task instead of forking a kernel.
+    await selectInGraph(page, 'block1_expand_conv');
+    await waitHighlight(page, (v) => v.file === 'Network.c' && v.highlight.length > 0 && overlaps(v.highlight, v.visible));
+    await expect.poll(async () => (await renderedLines(page)).join('\n')).toContain('on the N-EUREKA NPU');
+    // An L2 too small for the network: the tile stage fails and the pane says why there is no code.
+    await page.getByTestId('cfg-tiled').uncheck();
+    await page.getByTestId('cfg-l2').fill('16384');
+    await page.getByTestId('compile-button').click();
+    await waitIdle(page);
+    expect(await attr(page, 'stage-tile', 'data-status')).toBe('error');
+    expect(await text(page, 'code-note')).toMatch(/^No code: the tile stage failed/);
     expect(await page.getByTestId('code-editor').count()).toBe(0);
-    // Back to Siracusa: the code is back, in Network.c.
+    // Back to Siracusa with the default L2: the code is back, in Network.c.
+    await page.getByTestId('cfg-l2').fill('1024000');
     await page.getByTestId('cfg-platform').selectOption('siracusa');
     await page.getByTestId('compile-button').click();
     await waitIdle(page);

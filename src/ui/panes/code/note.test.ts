@@ -14,8 +14,8 @@ describe('code pane note', () => {
 
   it('names the failure: codegen itself, or an earlier stage', () => {
     const s = freshStages();
-    expect(codeNote({ ...s, codegen: { status: 'error', error: { code: 'not-implemented', what: 'N-EUREKA layers', where: 'node "c1"', hint: 'use siracusa' } } }, true))
-      .toBe('Code generation failed: N-EUREKA layers (use siracusa). No code to show; the error is shown above.');
+    expect(codeNote({ ...s, codegen: { status: 'error', error: { code: 'not-implemented', what: 'a constant holds 2^40', where: 'node "c1"', hint: 'use 32-bit constants' } } }, true))
+      .toBe('Code generation failed: a constant holds 2^40 (use 32-bit constants). No code to show; the error is shown above.');
     expect(codeNote({ ...s, tile: { status: 'error' } }, true)).toMatch(/the tile stage failed/);
     expect(codeNote({ ...s, codegen: { status: 'skipped', reason: 'no reason' } }, true)).toMatch(/skipped: no reason/);
     expect(codeNote({ ...s, lower: { status: 'cancelled' } }, true)).toMatch(/cancelled/);
