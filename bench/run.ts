@@ -3,6 +3,7 @@
 import { codePaneBench } from './codepane';
 import { interpretBench, parseBench } from './frontend';
 import { fuzzBench } from './fuzz';
+import { gvsocBench } from './gvsoc';
 import { simBench } from './sim';
 import { lowerBench } from './lower';
 import { layoutBench } from './layout';
@@ -10,7 +11,7 @@ import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, fuzzBench, simBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, fuzzBench, simBench, gvsocBench];
 
 const filters = process.argv.slice(2);
 const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
