@@ -26,6 +26,51 @@ static inline int32_t rq_part(int32_t v, const dpg_rq_t *r) {
   return dpg_requant(v, r->mul, r->add, r->shift, r->lo, r->hi);
 }
 
+/** |v| <= bound for every v an 8-bit (or wider) element of type t can hold. */
+static inline int64_t type_bound(dpg_type_t t) {
+  return t == DPG_S8 ? 128 : t == DPG_U8 ? 255 : t == DPG_S16 ? 32768 : t == DPG_U16 ? 65535 : 2147483648LL;
+}
+
+/** The largest |v| for v in [lo, hi]. */
+static inline int64_t abs_bound(int32_t lo, int32_t hi) {
+  const int64_t l = lo < 0 ? -(int64_t)lo : lo, h = hi < 0 ? -(int64_t)hi : hi;
+  return l > h ? l : h;
+}
+
+/** True when clip((v*mul + add) >> shift) is exact in 32-bit arithmetic for every |v| <= bound. */
+static inline int rq_fits32(const dpg_rq_t *r, int64_t bound) {
+  const int64_t m = r->mul < 0 ? -(int64_t)r->mul : r->mul, a = r->add < 0 ? -(int64_t)r->add : r->add;
+  return r->shift >= 0 && r->shift <= 31 && r->lo <= r->hi && bound * m + a < ((int64_t)1 << 31);
+}
+
+static inline int32_t rq32(int32_t v, const dpg_rq_t *r) {
+  return dpg_clip32((v * r->mul + r->add) >> r->shift, r->lo, r->hi);
+}
+
+static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
+  return is_signed ? (int32_t)((const int8_t *)p)[i] : (int32_t)((const uint8_t *)p)[i];
+}
+
+/*
+ * RequantizedAdd on 8-bit tensors whose walk is contiguous in its last dim for all three: runs
+ * of that dim in a tight 32-bit loop (the caller proved every requantizer exact in 32 bits),
+ * the cursor moved once per run.
+ */
+static void rq_add_runs8(const void *a, int as, const void *b, int bs, uint8_t *y, const dpg_walk_t *walk,
+                         const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
+  const uint32_t inner = walk->shape[walk->rank - 1];
+  dpg_cursor_t c;
+  for (uint32_t i = lo; i < hi;) {
+    dpg_cursor_at(&c, walk, i);
+    const uint32_t col = c.idx[walk->rank - 1], n = dpg_min((int32_t)(inner - col), (int32_t)(hi - i));
+    const uint32_t oa = (uint32_t)c.off[1], ob = (uint32_t)c.off[2];
+    uint8_t *yo = y + c.off[0];
+    for (uint32_t k = 0; k < n; k++)
+      yo[k] = (uint8_t)rq32(rq32(ld8(a, as, oa + k), &rq[0]) + rq32(ld8(b, bs, ob + k), &rq[1]), &rq[2]);
+    i += n;
+  }
+}
+
 /* y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift), scalar parameters. */
 void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y, dpg_type_t yt,
                 const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3]) {
@@ -36,6 +81,14 @@ void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void
   uint32_t lo, hi;
   dpg_chunk(dpg_walk_size(walk), &lo, &hi);
   if (lo >= hi) return;
+  const int last = (int)walk->rank - 1;
+  const int64_t sum_bound = abs_bound(rq[0].lo, rq[0].hi) + abs_bound(rq[1].lo, rq[1].hi);
+  if (last >= 0 && dpg_size(at) == 1 && dpg_size(bt) == 1 && dpg_size(yt) == 1 &&
+      walk->stride[0][last] == 1 && walk->stride[1][last] == 1 && walk->stride[2][last] == 1 &&
+      rq_fits32(&rq[0], type_bound(at)) && rq_fits32(&rq[1], type_bound(bt)) && rq_fits32(&rq[2], sum_bound)) {
+    rq_add_runs8(a, at == DPG_S8, b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
+    return;
+  }
   dpg_cursor_t c;
   dpg_cursor_at(&c, walk, lo);
   for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk)) {
@@ -47,12 +100,44 @@ void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void
 /** 2^(shift-1), RequantShift's round-half-up term (0 for shift 0). */
 static inline int64_t half_of(int32_t shift) { return shift > 0 ? (int64_t)1 << (shift - 1) : 0; }
 
+/** Element i of an 8- or 16-bit buffer (the fast paths' inputs). */
+static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
+  return t == DPG_S8 ? ((const int8_t *)p)[i] : t == DPG_U8 ? ((const uint8_t *)p)[i]
+       : t == DPG_S16 ? ((const int16_t *)p)[i] : ((const uint16_t *)p)[i];
+}
+
+/*
+ * The 32-bit loop of RequantShift with scalar parameters, 8/16-bit in and 8-bit out: one loop
+ * per input type so that the load is a single instruction.
+ */
+#define RQ_SHIFT_LOOP(T)                                                                            \
+  for (uint32_t i = i0; i < i1; i++) y8[i] = (uint8_t)dpg_clip32(((((const T *)x)[i] + x_off) * m + a) >> shift, lo, hi)
+
+static void requant_shift32(const void *x, dpg_type_t xt, int32_t x_off, int32_t m, int32_t a, int32_t shift,
+                            int32_t lo, int32_t hi, uint8_t *y8, uint32_t i0, uint32_t i1) {
+  switch (xt) {
+    case DPG_S8: RQ_SHIFT_LOOP(int8_t); break;
+    case DPG_U8: RQ_SHIFT_LOOP(uint8_t); break;
+    case DPG_S16: RQ_SHIFT_LOOP(int16_t); break;
+    default: RQ_SHIFT_LOOP(uint16_t); break;
+  }
+}
+
 /* y = clip(((x + x_off)*mul + add + 2^(s-1)) >> s, lo, hi), mul/add broadcast over x. */
 void dpg_requant_shift(const void *x, dpg_type_t xt, int32_t x_off, dpg_param_t mul, dpg_param_t add,
                        int32_t shift, int32_t lo, int32_t hi, void *y, dpg_type_t yt, uint32_t n) {
   const int64_t half = half_of(shift);
   uint32_t i0, i1;
   dpg_chunk(n, &i0, &i1);
+  if (i0 >= i1) return;
+  if (mul.count == 1 && add.count == 1 && dpg_size(xt) <= 2 && dpg_size(yt) == 1) {
+    const dpg_rq_t r = {mul.v[0], 0, shift, lo, hi};
+    const int64_t a = add.v[0] + half, abs_a = a < 0 ? -a : a, abs_off = x_off < 0 ? -(int64_t)x_off : x_off;
+    if (rq_fits32(&r, type_bound(xt) + abs_off) && abs_bound(r.mul, 0) * (type_bound(xt) + abs_off) + abs_a < ((int64_t)1 << 31)) {
+      requant_shift32(x, xt, x_off, r.mul, (int32_t)a, shift, lo, hi, (uint8_t *)y, i0, i1);
+      return;
+    }
+  }
   for (uint32_t i = i0; i < i1; i++) {
     const int64_t v = (int64_t)dpg_ld(x, xt, i) + x_off;
     dpg_st(y, yt, i, dpg_requant(v, dpg_param_at(&mul, i), dpg_param_at(&add, i) + half, shift, lo, hi));
@@ -83,9 +168,31 @@ static inline int32_t unary_out(const dpg_unary_t *f, int64_t v, uint32_t i) {
   return dpg_clamp(acc >> f->shift, f->lo, f->hi);
 }
 
+/*
+ * Requantized iHardswish on 8/16-bit input, 8-bit output, scalar parameters, in 32 bits when
+ * |x| <= X, |clip(x + a, 0, b)| <= b and |x*clip*c*mul| + |add + half| stay below 2^31.
+ */
+static int hardswish32(const void *x, dpg_type_t xt, int32_t x_off, uint8_t *y, uint32_t i0, uint32_t i1, const dpg_unary_t *f) {
+  if (f->op != DPG_HARDSWISH || !f->requant || f->mul.count != 1 || f->add.count != 1 || f->b < 0 ||
+      f->shift < 0 || f->shift > 31 || f->lo > f->hi)
+    return 0;
+  const int64_t X = type_bound(xt) + abs_bound(x_off, 0), a = f->add.v[0] + half_of(f->shift);
+  const int64_t v = X * f->b * abs_bound(f->c, 0);
+  if (X + abs_bound(f->a, 0) >= ((int64_t)1 << 30) || v >= ((int64_t)1 << 31) ||
+      v * abs_bound(f->mul.v[0], 0) + (a < 0 ? -a : a) >= ((int64_t)1 << 31))
+    return 0;
+  const int32_t ta = f->a, tb = f->b, c = f->c, m = f->mul.v[0], a32 = (int32_t)a, s = f->shift, lo = f->lo, hi = f->hi;
+  for (uint32_t i = i0; i < i1; i++) {
+    const int32_t xv = ld_small(x, xt, i) + x_off;
+    y[i] = (uint8_t)dpg_clip32((xv * (dpg_clip32(xv + ta, 0, tb) * c) * m + a32) >> s, lo, hi);
+  }
+  return 1;
+}
+
 void dpg_unary(const void *x, dpg_type_t xt, int32_t x_off, void *y, dpg_type_t yt, uint32_t n, const dpg_unary_t *f) {
   uint32_t i0, i1;
   dpg_chunk(n, &i0, &i1);
+  if (i0 < i1 && f && dpg_size(xt) <= 2 && dpg_size(yt) == 1 && hardswish32(x, xt, x_off, (uint8_t *)y, i0, i1, f)) return;
   for (uint32_t i = i0; i < i1; i++)
     dpg_st(y, yt, i, unary_out(f, unary_f(f, (int64_t)dpg_ld(x, xt, i) + x_off), i));
 }

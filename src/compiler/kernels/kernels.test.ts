@@ -144,6 +144,14 @@ const CASES: Case[] = [
   { name: 'iLayerNorm', platform: 'siracusa', kernel: /^iLayerNorm_/, graph: unaryOp('iLayerNorm', { D: 2 ** 10, n_levels: 256 }) },
   { name: 'iNoNorm', platform: 'siracusa', kernel: /^iNoNorm_/, graph: unaryOp('iNoNorm', { D: 2 ** 6, mul: 3, n_levels: 256 }) },
   { name: 'iSoftmax', platform: 'siracusa', kernel: /^iSoftmax_/, graph: unaryOp('iSoftmax', SOFTMAX) },
+  // microLlama's coefficients (the 32-bit path), ones past 31 bits (the 64-bit path), and a
+  // negative C (exponentials below zero: the signed division).
+  { name: 'iSoftmax, microLlama coefficients', platform: 'siracusa', kernel: /^iSoftmax_/,
+    graph: unaryOp('iSoftmax', { coeffA: 1, coeffB: 64, coeffC: 2136, log2: 47, n_levels: 256 }, { unsigned: true }) },
+  { name: 'iSoftmax, 64-bit exponentials', platform: 'siracusa', kernel: /^iSoftmax_/,
+    graph: unaryOp('iSoftmax', { coeffA: 3000, coeffB: 64, coeffC: 2136, log2: 47, n_levels: 256 }) },
+  { name: 'iSoftmax, negative exponentials', platform: 'siracusa', kernel: /^iSoftmax_/,
+    graph: unaryOp('iSoftmax', { coeffA: 1, coeffB: 11, coeffC: -20, log2: 8, n_levels: 256 }) },
   { name: 'ITAMax', platform: 'siracusa', kernel: /^ITAMax_/, graph: unaryOp('ITAMax', { n_levels: 256 }) },
   { name: 'ITAPartialMax', platform: 'siracusa', kernel: /^ITAPartialMax_/,
     graph: unaryOp('ITAPartialMax', { group_width: 4, n_levels: 256 }, { rowMultiple: 4 }) },

@@ -68,11 +68,74 @@ static inline int64_t i_exp(int32_t xt, int32_t A, int32_t B, int32_t C, int32_t
   return shr_floor((int64_t)A * (p + B) * (p + B) + C, z);
 }
 
+/*
+ * The 32-bit fast path of iSoftmax. For 8-bit inputs u = max - x is in [0, 255], so
+ * z = floor(u / log2) is (u * m) >> 24 with m = ceil(2^24 / log2), exact for u < 2^8 and
+ * log2 < 2^16 (Granlund-Montgomery: 24 >= 8 + ceil(log2(log2))), and u*m < 2^32.
+ * It applies when every exponential, their row sum and e*(n-1) fit 31 bits, bounded from
+ * the coefficients once per call. The division by the row's sum is a multiply by its
+ * reciprocal 2^32/sum (one divide per row) and one correction step, exact for a < 2^32.
+ */
+typedef struct { int32_t A, B, C, log2; uint32_t m; } isoftmax32_t;
+
+static inline int32_t i_exp32(const isoftmax32_t *k, uint32_t u) {
+  const uint32_t z = (u * k->m) >> 24;
+  const int32_t q = k->B - (int32_t)u + (int32_t)z * k->log2; /* p + B, p = -u + z*log2 */
+  const int32_t v = k->A * q * q + k->C;
+  return z >= 31 ? (v < 0 ? -1 : 0) : v >> z;
+}
+
+/** floor(a / d) for 0 <= a < 2^32 and 0 < d, given r = floor((2^32 - 1) / d). */
+static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
+  uint32_t q = (uint32_t)(((uint64_t)a * r) >> 32); /* floor(a/d) - 1 <= q <= floor(a/d) */
+  if (a - q * d >= d) q++;
+  return q;
+}
+
+static int isoftmax32_fits(int32_t A, int32_t B, int32_t C, int32_t log2, int32_t n_levels, uint32_t L) {
+  if (log2 <= 0 || log2 >= (1 << 16) || n_levels < 1 || L == 0) return 0;
+  /* p + B ranges over [B - log2 + 1, B]: the square is largest at an end. */
+  const int64_t lo = (int64_t)B - log2 + 1, hi = B;
+  const int64_t sq = lo * lo > hi * hi ? lo * lo : hi * hi;
+  const int64_t absA = A < 0 ? -(int64_t)A : A, absC = C < 0 ? -(int64_t)C : C;
+  const int64_t e = absA * sq + absC; /* bounds |A*(p+B)^2 + C| and so every |e| */
+  return e * (int64_t)(n_levels - 1) < ((int64_t)1 << 31) && e * (int64_t)L < ((int64_t)1 << 31);
+}
+
 /* iSoftmax: y = clip(floor(e*(n-1) / sum(e)), 0, n-1) per row; uint8 output. */
 void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uint32_t L,
                   int32_t coeff_a, int32_t coeff_b, int32_t coeff_c, int32_t log2, int32_t n_levels) {
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1) return;
+  if (isoftmax32_fits(coeff_a, coeff_b, coeff_c, log2, n_levels, L)) {
+    const isoftmax32_t k = {coeff_a, coeff_b, coeff_c, log2, (uint32_t)(((1u << 24) + (uint32_t)log2 - 1) / (uint32_t)log2)};
+    const int32_t top = n_levels - 1;
+    for (uint32_t r = r0; r < r1; r++) {
+      const uint8_t *xr = x + r * L;
+      uint8_t *yr = y + r * L;
+      int32_t max = INT32_MIN, sum = 0, neg = 0;
+      for (uint32_t j = 0; j < L; j++) max = dpg_max(max, ld8(xr, x_signed, j));
+      for (uint32_t j = 0; j < L; j++) {
+        const int32_t e = i_exp32(&k, (uint32_t)(max - ld8(xr, x_signed, j)));
+        sum += e;
+        neg |= e;
+      }
+      if (sum <= 0 || neg < 0) { /* negative exponentials (C < 0): floor division with signs */
+        for (uint32_t j = 0; j < L; j++) {
+          const int32_t e = i_exp32(&k, (uint32_t)(max - ld8(xr, x_signed, j)));
+          yr[j] = (uint8_t)dpg_clamp(sum > 0 ? dpg_floordiv((int64_t)e * top, sum) : 0, 0, top);
+        }
+        continue;
+      }
+      const uint32_t recip = 0xffffffffu / (uint32_t)sum;
+      for (uint32_t j = 0; j < L; j++) {
+        const uint32_t e = (uint32_t)i_exp32(&k, (uint32_t)(max - ld8(xr, x_signed, j)));
+        yr[j] = (uint8_t)dpg_min((int32_t)div_by_recip(e * (uint32_t)top, (uint32_t)sum, recip), top);
+      }
+    }
+    return;
+  }
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     int32_t max = INT32_MIN;
