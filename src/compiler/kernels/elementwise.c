@@ -6,26 +6,6 @@
 #include "dpg_kernels.h"
 #include "xpulp.h"
 
-/* y = (a + a_off) op (b + b_off); the walk's strides: [0] y, [1] a, [2] b. */
-void dpg_binary(dpg_binop_t op, const void *a, dpg_type_t at, int32_t a_off, const void *b, dpg_type_t bt,
-                int32_t b_off, void *y, dpg_type_t yt, const dpg_walk_t *walk) {
-  uint32_t lo, hi;
-  dpg_chunk(dpg_walk_size(walk), &lo, &hi);
-  if (lo >= hi) return;
-  dpg_cursor_t c;
-  dpg_cursor_at(&c, walk, lo);
-  for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk)) {
-    const int64_t u = (int64_t)dpg_ld(a, at, (uint32_t)c.off[1]) + a_off;
-    const int64_t v = (int64_t)dpg_ld(b, bt, (uint32_t)c.off[2]) + b_off;
-    const int64_t r = op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v;
-    dpg_st(y, yt, (uint32_t)c.off[0], (int32_t)r);
-  }
-}
-
-static inline int32_t rq_part(int32_t v, const dpg_rq_t *r) {
-  return dpg_requant(v, r->mul, r->add, r->shift, r->lo, r->hi);
-}
-
 /** |v| <= bound for every v an 8-bit (or wider) element of type t can hold. */
 static inline int64_t type_bound(dpg_type_t t) {
   return t == DPG_S8 ? 128 : t == DPG_U8 ? 255 : t == DPG_S16 ? 32768 : t == DPG_U16 ? 65535 : 2147483648LL;
@@ -49,6 +29,52 @@ static inline int32_t rq32(int32_t v, const dpg_rq_t *r) {
 
 static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
   return is_signed ? (int32_t)((const int8_t *)p)[i] : (int32_t)((const uint8_t *)p)[i];
+}
+
+/*
+ * dpg_binary on 8-bit operands with small offsets, where every result fits 32 bits: runs along
+ * the innermost dim (any strides, 0 for a broadcast operand), the cursor moved once per run.
+ */
+static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, const void *b, int bs, int32_t b_off,
+                         void *y, dpg_type_t yt, const dpg_walk_t *walk, uint32_t lo, uint32_t hi) {
+  const uint32_t last = walk->rank - 1, inner = walk->shape[last];
+  const int32_t sy = walk->stride[0][last], sa = walk->stride[1][last], sb = walk->stride[2][last];
+  dpg_cursor_t c;
+  for (uint32_t i = lo; i < hi;) {
+    dpg_cursor_at(&c, walk, i);
+    const uint32_t n = (uint32_t)dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
+    int32_t oy = c.off[0], oa = c.off[1], ob = c.off[2];
+    for (uint32_t k = 0; k < n; k++, oy += sy, oa += sa, ob += sb) {
+      const int32_t u = ld8(a, as, (uint32_t)oa) + a_off, v = ld8(b, bs, (uint32_t)ob) + b_off;
+      dpg_st(y, yt, (uint32_t)oy, op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v);
+    }
+    i += n;
+  }
+}
+
+/* y = (a + a_off) op (b + b_off); the walk's strides: [0] y, [1] a, [2] b. */
+void dpg_binary(dpg_binop_t op, const void *a, dpg_type_t at, int32_t a_off, const void *b, dpg_type_t bt,
+                int32_t b_off, void *y, dpg_type_t yt, const dpg_walk_t *walk) {
+  uint32_t lo, hi;
+  dpg_chunk(dpg_walk_size(walk), &lo, &hi);
+  if (lo >= hi) return;
+  /* |u|, |v| <= 255 + 2^14: products and sums stay below 2^31 */
+  if (walk->rank > 0 && dpg_size(at) == 1 && dpg_size(bt) == 1 && abs_bound(a_off, b_off) <= (1 << 14)) {
+    binary_runs8(op, a, at == DPG_S8, a_off, b, bt == DPG_S8, b_off, y, yt, walk, lo, hi);
+    return;
+  }
+  dpg_cursor_t c;
+  dpg_cursor_at(&c, walk, lo);
+  for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk)) {
+    const int64_t u = (int64_t)dpg_ld(a, at, (uint32_t)c.off[1]) + a_off;
+    const int64_t v = (int64_t)dpg_ld(b, bt, (uint32_t)c.off[2]) + b_off;
+    const int64_t r = op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v;
+    dpg_st(y, yt, (uint32_t)c.off[0], (int32_t)r);
+  }
+}
+
+static inline int32_t rq_part(int32_t v, const dpg_rq_t *r) {
+  return dpg_requant(v, r->mul, r->add, r->shift, r->lo, r->hi);
 }
 
 /*
