@@ -23,10 +23,6 @@ static inline int rq_fits32(const dpg_rq_t *r, int64_t bound) {
   return r->shift >= 0 && r->shift <= 31 && r->lo <= r->hi && bound * m + a < ((int64_t)1 << 31);
 }
 
-static inline int32_t rq32(int32_t v, const dpg_rq_t *r) {
-  return dpg_clip32((v * r->mul + r->add) >> r->shift, r->lo, r->hi);
-}
-
 static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
   return is_signed ? (int32_t)((const int8_t *)p)[i] : (int32_t)((const uint8_t *)p)[i];
 }
@@ -78,23 +74,45 @@ static inline int32_t rq_part(int32_t v, const dpg_rq_t *r) {
 }
 
 /*
+ * One contiguous run of RequantizedAdd in 32 bits. The parameters are copied to locals first:
+ * the byte stores to y may alias anything, so a loop reading them through rq would reload all
+ * fifteen after every store. Inlined with constant signedness flags: one load instruction each.
+ */
+static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
+                                                                uint32_t n, const dpg_rq_t rq[3]) {
+  const int32_t m0 = rq[0].mul, c0 = rq[0].add, s0 = rq[0].shift, lo0 = rq[0].lo, hi0 = rq[0].hi;
+  const int32_t m1 = rq[1].mul, c1 = rq[1].add, s1 = rq[1].shift, lo1 = rq[1].lo, hi1 = rq[1].hi;
+  const int32_t m2 = rq[2].mul, c2 = rq[2].add, s2 = rq[2].shift, lo2 = rq[2].lo, hi2 = rq[2].hi;
+  for (uint32_t k = 0; k < n; k++) {
+    const int32_t u = dpg_clip32((ld8(a, as, k) * m0 + c0) >> s0, lo0, hi0);
+    const int32_t v = dpg_clip32((ld8(b, bs, k) * m1 + c1) >> s1, lo1, hi1);
+    y[k] = (uint8_t)dpg_clip32(((u + v) * m2 + c2) >> s2, lo2, hi2);
+  }
+}
+
+/*
  * RequantizedAdd on 8-bit tensors whose walk is contiguous in its last dim for all three: runs
  * of that dim in a tight 32-bit loop (the caller proved every requantizer exact in 32 bits),
  * the cursor moved once per run.
  */
-static void rq_add_runs8(const void *a, int as, const void *b, int bs, uint8_t *y, const dpg_walk_t *walk,
-                         const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
+static inline __attribute__((always_inline)) void rq_add_runs8_as(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
+                                                                    const dpg_walk_t *walk, const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
   const uint32_t inner = walk->shape[walk->rank - 1];
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
     dpg_cursor_at(&c, walk, i);
     const uint32_t col = c.idx[walk->rank - 1], n = dpg_min((int32_t)(inner - col), (int32_t)(hi - i));
-    const uint32_t oa = (uint32_t)c.off[1], ob = (uint32_t)c.off[2];
-    uint8_t *yo = y + c.off[0];
-    for (uint32_t k = 0; k < n; k++)
-      yo[k] = (uint8_t)rq32(rq32(ld8(a, as, oa + k), &rq[0]) + rq32(ld8(b, bs, ob + k), &rq[1]), &rq[2]);
+    rq_add_run8(a + c.off[1], as, b + c.off[2], bs, y + c.off[0], n, rq);
     i += n;
   }
+}
+
+static void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y, const dpg_walk_t *walk,
+                         const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
+  if (as && bs) rq_add_runs8_as(a, 1, b, 1, y, walk, rq, lo, hi);
+  else if (as) rq_add_runs8_as(a, 1, b, 0, y, walk, rq, lo, hi);
+  else if (bs) rq_add_runs8_as(a, 0, b, 1, y, walk, rq, lo, hi);
+  else rq_add_runs8_as(a, 0, b, 0, y, walk, rq, lo, hi);
 }
 
 /* y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift), scalar parameters. */
@@ -112,7 +130,7 @@ void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void
   if (last >= 0 && dpg_size(at) == 1 && dpg_size(bt) == 1 && dpg_size(yt) == 1 &&
       walk->stride[0][last] == 1 && walk->stride[1][last] == 1 && walk->stride[2][last] == 1 &&
       rq_fits32(&rq[0], type_bound(at)) && rq_fits32(&rq[1], type_bound(bt)) && rq_fits32(&rq[2], sum_bound)) {
-    rq_add_runs8(a, at == DPG_S8, b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
+    rq_add_runs8((const uint8_t *)a, at == DPG_S8, (const uint8_t *)b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
     return;
   }
   dpg_cursor_t c;
