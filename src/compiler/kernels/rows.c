@@ -13,11 +13,69 @@ static inline int32_t ld8(const uint8_t *p, int is_signed, uint32_t i) {
 /** floor(v / 2^s) for any s >= 0 (shifts past the width give 0 or -1). */
 static inline int64_t shr_floor(int64_t v, int64_t s) { return s >= 63 ? (v < 0 ? -1 : 0) : v >> s; }
 
+/** floor(a / d) for 0 <= a < 2^32 and 0 < d, given r = floor((2^32 - 1) / d). */
+static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
+  uint32_t q = (uint32_t)(((uint64_t)a * r) >> 32); /* floor(a/d) - 1 <= q <= floor(a/d) */
+  if (a - q * d >= d) q++;
+  return q;
+}
+
+/*
+ * iRMSNorm in 32 bits, when |x*w| < 2^31 (so the quotient truncated toward zero is the 64-bit
+ * one), L*x^2 < 2^31 and 0 <= log2d < 32: the row's sum of squares and its mean in 32 bits,
+ * the weights copied once into `wl` (they live in L2, 12-cycle loads, and every row rereads
+ * them), and the division by the row's std through its reciprocal (a multiply instead of a
+ * divide of up to 34 cycles).
+ */
+#define RMS_MAX_L 64
+
+/** Largest r with r*r <= n, digit by digit in 32 bits (dpg_isqrt's 64-bit steps cost ~4x). */
+static inline uint32_t isqrt32(uint32_t n) {
+  uint32_t r = 0, bit = 1u << 30;
+  while (bit > n) bit >>= 2;
+  while (bit) {
+    if (n >= r + bit) { n -= r + bit; r = (r >> 1) + bit; }
+    else r >>= 1;
+    bit >>= 2;
+  }
+  return r;
+}
+static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
+                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    uint8_t *yr = y + r * L;
+    uint32_t sq = 0;
+    for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j); sq += (uint32_t)(v * v); }
+    const uint32_t std = isqrt32(sq / L + 1), recip = 0xffffffffu / std;
+    for (uint32_t j = 0; j < L; j++) {
+      const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
+      const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), std, recip) ^ sign) - sign;
+      yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
+    }
+  }
+}
+
+static int irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d) {
+  if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31) return 0;
+  int64_t wmax = 0;
+  for (uint32_t j = 0; j < w_len; j++) wmax = w[j] < 0 ? (-(int64_t)w[j] > wmax ? -(int64_t)w[j] : wmax) : (w[j] > wmax ? w[j] : wmax);
+  return 256 * wmax < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
+}
+
 /* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
 void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, uint8_t *y,
                   uint32_t rows, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1) return;
+  if (irmsnorm_fits32(w, w_len, L, log2d)) {
+    int32_t wl[RMS_MAX_L];
+    for (uint32_t j = 0; j < L; j++) wl[j] = w[w_len == 1 ? 0 : j];
+    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi);
+    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi);
+    return;
+  }
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     int64_t sq = 0;
@@ -85,12 +143,6 @@ static inline int32_t i_exp32(const isoftmax32_t *k, uint32_t u) {
   return z >= 31 ? (v < 0 ? -1 : 0) : v >> z;
 }
 
-/** floor(a / d) for 0 <= a < 2^32 and 0 < d, given r = floor((2^32 - 1) / d). */
-static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
-  uint32_t q = (uint32_t)(((uint64_t)a * r) >> 32); /* floor(a/d) - 1 <= q <= floor(a/d) */
-  if (a - q * d >= d) q++;
-  return q;
-}
 
 static int isoftmax32_fits(int32_t A, int32_t B, int32_t C, int32_t log2, int32_t n_levels, uint32_t L) {
   if (log2 <= 0 || log2 >= (1 << 16) || n_levels < 1 || L == 0) return 0;
