@@ -150,20 +150,58 @@ static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
        : t == DPG_S16 ? ((const int16_t *)p)[i] : ((const uint16_t *)p)[i];
 }
 
-/*
- * The 32-bit loop of RequantShift with scalar parameters, 8/16-bit in and 8-bit out: one loop
- * per input type so that the load is a single instruction.
- */
-#define RQ_SHIFT_LOOP(T)                                                                            \
-  for (uint32_t i = i0; i < i1; i++) y8[i] = (uint8_t)dpg_clip32(((((const T *)x)[i] + x_off) * m + a) >> shift, lo, hi)
+/** clip(v, -hi - 1, hi) for hi >= 0: one cv.clipr instead of a max and a min. */
+#if defined(DPG_XPULP)
+static inline int32_t clip_sym(int32_t v, int32_t hi) {
+  int32_t r;
+  __asm__("cv.clipr %0, %1, %2" : "=r"(r) : "r"(v), "r"(hi));
+  return r;
+}
+#else
+static inline int32_t clip_sym(int32_t v, int32_t hi) { return v < -hi - 1 ? -hi - 1 : v > hi ? hi : v; }
+#endif
 
-static void requant_shift32(const void *x, dpg_type_t xt, int32_t x_off, int32_t m, int32_t a, int32_t shift,
+/*
+ * The 32-bit loop of RequantShift with scalar parameters, 8/16-bit in and 8-bit out, the input
+ * offset folded into the bias (a = (add + half) + x_off*mul): one loop per input type so the
+ * load is one instruction, four elements per iteration (the loop branch costs 3 cycles and the
+ * loads' use stalls hide behind the neighbours' arithmetic), and a one-instruction clip when
+ * the range is [-hi-1, hi] (int8 outputs).
+ */
+#define RQ_SHIFT_LOOP(T, CLIP)                                                                      \
+  do {                                                                                              \
+    const T *xs = (const T *)x + i0;                                                                \
+    uint8_t *ys = y8 + i0;                                                                          \
+    const uint32_t n = i1 - i0;                                                                     \
+    uint32_t k = 0;                                                                                 \
+    for (; k + 4 <= n; k += 4) {                                                                    \
+      const int32_t v0 = xs[k], v1 = xs[k + 1], v2 = xs[k + 2], v3 = xs[k + 3];                    \
+      ys[k] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
+      ys[k + 1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                             \
+      ys[k + 2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                             \
+      ys[k + 3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                             \
+    }                                                                                               \
+    for (; k < n; k++) ys[k] = (uint8_t)CLIP((xs[k] * m + a) >> shift);                             \
+  } while (0)
+#define RQ_CLIP_SYM(v) clip_sym(v, hi)
+#define RQ_CLIP(v) dpg_clip32(v, lo, hi)
+
+static void requant_shift32(const void *x, dpg_type_t xt, int32_t m, int32_t a, int32_t shift,
                             int32_t lo, int32_t hi, uint8_t *y8, uint32_t i0, uint32_t i1) {
+  if (hi >= 0 && lo == -hi - 1) {
+    switch (xt) {
+      case DPG_S8: RQ_SHIFT_LOOP(int8_t, RQ_CLIP_SYM); break;
+      case DPG_U8: RQ_SHIFT_LOOP(uint8_t, RQ_CLIP_SYM); break;
+      case DPG_S16: RQ_SHIFT_LOOP(int16_t, RQ_CLIP_SYM); break;
+      default: RQ_SHIFT_LOOP(uint16_t, RQ_CLIP_SYM); break;
+    }
+    return;
+  }
   switch (xt) {
-    case DPG_S8: RQ_SHIFT_LOOP(int8_t); break;
-    case DPG_U8: RQ_SHIFT_LOOP(uint8_t); break;
-    case DPG_S16: RQ_SHIFT_LOOP(int16_t); break;
-    default: RQ_SHIFT_LOOP(uint16_t); break;
+    case DPG_S8: RQ_SHIFT_LOOP(int8_t, RQ_CLIP); break;
+    case DPG_U8: RQ_SHIFT_LOOP(uint8_t, RQ_CLIP); break;
+    case DPG_S16: RQ_SHIFT_LOOP(int16_t, RQ_CLIP); break;
+    default: RQ_SHIFT_LOOP(uint16_t, RQ_CLIP); break;
   }
 }
 
@@ -175,10 +213,10 @@ void dpg_requant_shift(const void *x, dpg_type_t xt, int32_t x_off, dpg_param_t 
   dpg_chunk(n, &i0, &i1);
   if (i0 >= i1) return;
   if (mul.count == 1 && add.count == 1 && dpg_size(xt) <= 2 && dpg_size(yt) == 1) {
-    const dpg_rq_t r = {mul.v[0], 0, shift, lo, hi};
-    const int64_t a = add.v[0] + half, abs_a = a < 0 ? -a : a, abs_off = x_off < 0 ? -(int64_t)x_off : x_off;
-    if (rq_fits32(&r, type_bound(xt) + abs_off) && abs_bound(r.mul, 0) * (type_bound(xt) + abs_off) + abs_a < ((int64_t)1 << 31)) {
-      requant_shift32(x, xt, x_off, r.mul, (int32_t)a, shift, lo, hi, (uint8_t *)y, i0, i1);
+    /* (x + x_off)*m + a == x*m + (a + x_off*m): exact in 32 bits when |x*m| + |a + x_off*m| < 2^31 */
+    const int64_t m = mul.v[0], a = add.v[0] + half + (int64_t)x_off * m, abs_a = a < 0 ? -a : a;
+    if (shift >= 0 && shift <= 31 && lo <= hi && type_bound(xt) * (m < 0 ? -m : m) + abs_a < ((int64_t)1 << 31)) {
+      requant_shift32(x, xt, (int32_t)m, (int32_t)a, shift, lo, hi, (uint8_t *)y, i0, i1);
       return;
     }
   }
