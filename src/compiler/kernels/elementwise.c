@@ -73,21 +73,44 @@ static inline int32_t rq_part(int32_t v, const dpg_rq_t *r) {
   return dpg_requant(v, r->mul, r->add, r->shift, r->lo, r->hi);
 }
 
+/** clip(v, -hi - 1, hi) for hi >= 0: one cv.clipr instead of a max and a min. */
+#if defined(DPG_XPULP)
+static inline int32_t clip_sym(int32_t v, int32_t hi) {
+  int32_t r;
+  __asm__("cv.clipr %0, %1, %2" : "=r"(r) : "r"(v), "r"(hi));
+  return r;
+}
+#else
+static inline int32_t clip_sym(int32_t v, int32_t hi) { return v < -hi - 1 ? -hi - 1 : v > hi ? hi : v; }
+#endif
+
 /*
  * One contiguous run of RequantizedAdd in 32 bits. The parameters are copied to locals first:
  * the byte stores to y may alias anything, so a loop reading them through rq would reload all
  * fifteen after every store. Inlined with constant signedness flags: one load instruction each.
  */
+static inline __attribute__((always_inline)) int32_t rq_clip(int32_t v, int32_t lo, int32_t hi, int sym) {
+  return sym ? clip_sym(v, hi) : dpg_clip32(v, lo, hi);
+}
+
 static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
-                                                                uint32_t n, const dpg_rq_t rq[3]) {
+                                                                uint32_t n, const dpg_rq_t rq[3], int sym) {
   const int32_t m0 = rq[0].mul, c0 = rq[0].add, s0 = rq[0].shift, lo0 = rq[0].lo, hi0 = rq[0].hi;
   const int32_t m1 = rq[1].mul, c1 = rq[1].add, s1 = rq[1].shift, lo1 = rq[1].lo, hi1 = rq[1].hi;
   const int32_t m2 = rq[2].mul, c2 = rq[2].add, s2 = rq[2].shift, lo2 = rq[2].lo, hi2 = rq[2].hi;
-  for (uint32_t k = 0; k < n; k++) {
-    const int32_t u = dpg_clip32((ld8(a, as, k) * m0 + c0) >> s0, lo0, hi0);
-    const int32_t v = dpg_clip32((ld8(b, bs, k) * m1 + c1) >> s1, lo1, hi1);
-    y[k] = (uint8_t)dpg_clip32(((u + v) * m2 + c2) >> s2, lo2, hi2);
+#define RQ_ADD(x, w)                                                                                \
+  rq_clip(((rq_clip(((x) * m0 + c0) >> s0, lo0, hi0, sym) + rq_clip(((w) * m1 + c1) >> s1, lo1, hi1, sym)) * m2 + c2) >> s2, lo2, hi2, sym)
+  /* Two elements per iteration, both loaded before either is stored (the compiler may not move a
+     load above a byte store, which could alias it): the loop branch is paid half as often and the
+     loads' use stalls hide. */
+  uint32_t k = 0;
+  for (; k + 2 <= n; k += 2) {
+    const int32_t x0 = ld8(a, as, k), x1 = ld8(a, as, k + 1), w0 = ld8(b, bs, k), w1 = ld8(b, bs, k + 1);
+    y[k] = (uint8_t)RQ_ADD(x0, w0);
+    y[k + 1] = (uint8_t)RQ_ADD(x1, w1);
   }
+  if (k < n) y[k] = (uint8_t)RQ_ADD(ld8(a, as, k), ld8(b, bs, k));
+#undef RQ_ADD
 }
 
 /*
@@ -96,23 +119,34 @@ static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, 
  * the cursor moved once per run.
  */
 static inline __attribute__((always_inline)) void rq_add_runs8_as(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
-                                                                    const dpg_walk_t *walk, const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
+                                                                    const dpg_walk_t *walk, const dpg_rq_t rq[3], uint32_t lo, uint32_t hi,
+                                                                    int sym) {
   const uint32_t inner = walk->shape[walk->rank - 1];
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
     dpg_cursor_at(&c, walk, i);
     const uint32_t col = c.idx[walk->rank - 1], n = dpg_min((int32_t)(inner - col), (int32_t)(hi - i));
-    rq_add_run8(a + c.off[1], as, b + c.off[2], bs, y + c.off[0], n, rq);
+    rq_add_run8(a + c.off[1], as, b + c.off[2], bs, y + c.off[0], n, rq, sym);
     i += n;
   }
 }
 
 static void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y, const dpg_walk_t *walk,
                          const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
-  if (as && bs) rq_add_runs8_as(a, 1, b, 1, y, walk, rq, lo, hi);
-  else if (as) rq_add_runs8_as(a, 1, b, 0, y, walk, rq, lo, hi);
-  else if (bs) rq_add_runs8_as(a, 0, b, 1, y, walk, rq, lo, hi);
-  else rq_add_runs8_as(a, 0, b, 0, y, walk, rq, lo, hi);
+  /* every range [-hi-1, hi] (int8 requantizers): one cv.clipr per clip */
+  int sym = 1;
+  for (int r = 0; r < 3; r++) sym &= rq[r].hi >= 0 && rq[r].lo == -rq[r].hi - 1;
+  if (sym) {
+    if (as && bs) rq_add_runs8_as(a, 1, b, 1, y, walk, rq, lo, hi, 1);
+    else if (as) rq_add_runs8_as(a, 1, b, 0, y, walk, rq, lo, hi, 1);
+    else if (bs) rq_add_runs8_as(a, 0, b, 1, y, walk, rq, lo, hi, 1);
+    else rq_add_runs8_as(a, 0, b, 0, y, walk, rq, lo, hi, 1);
+  } else {
+    if (as && bs) rq_add_runs8_as(a, 1, b, 1, y, walk, rq, lo, hi, 0);
+    else if (as) rq_add_runs8_as(a, 1, b, 0, y, walk, rq, lo, hi, 0);
+    else if (bs) rq_add_runs8_as(a, 0, b, 1, y, walk, rq, lo, hi, 0);
+    else rq_add_runs8_as(a, 0, b, 0, y, walk, rq, lo, hi, 0);
+  }
 }
 
 /* y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift), scalar parameters. */
@@ -149,17 +183,6 @@ static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
   return t == DPG_S8 ? ((const int8_t *)p)[i] : t == DPG_U8 ? ((const uint8_t *)p)[i]
        : t == DPG_S16 ? ((const int16_t *)p)[i] : ((const uint16_t *)p)[i];
 }
-
-/** clip(v, -hi - 1, hi) for hi >= 0: one cv.clipr instead of a max and a min. */
-#if defined(DPG_XPULP)
-static inline int32_t clip_sym(int32_t v, int32_t hi) {
-  int32_t r;
-  __asm__("cv.clipr %0, %1, %2" : "=r"(r) : "r"(v), "r"(hi));
-  return r;
-}
-#else
-static inline int32_t clip_sym(int32_t v, int32_t hi) { return v < -hi - 1 ? -hi - 1 : v > hi ? hi : v; }
-#endif
 
 /*
  * The 32-bit loop of RequantShift with scalar parameters, 8/16-bit in and 8-bit out, the input
