@@ -131,8 +131,58 @@ static inline __attribute__((always_inline)) void rq_add_runs8_as(const uint8_t 
   }
 }
 
-static void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y, const dpg_walk_t *walk,
-                         const dpg_rq_t rq[3], uint32_t lo, uint32_t hi) {
+/*
+ * RequantizedAdd through tables of the input requantizers: an 8-bit input has 256 values, so
+ * RQ1 and RQ2 become one load each (ta[byte], tb[byte], indexed by the raw byte whatever the
+ * signedness); only the output requantizer is computed. Used when both requantizers' ranges fit
+ * int8 and the core has enough elements to pay for the 512 table entries. The tables (512 bytes)
+ * take half of a worker's 1 KiB stack: this frame holds them, the callers keep theirs small.
+ */
+#define RQ_ADD_TABLE_MIN 1024
+
+static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *a, const uint8_t *b, uint8_t *y, uint32_t n,
+                                                                   const int8_t *ta, const int8_t *tb, int32_t m2, int32_t c2,
+                                                                   int32_t s2, int32_t lo2, int32_t hi2, int sym) {
+  uint32_t k = 0;
+  for (; k + 2 <= n; k += 2) {
+    const uint32_t a0 = a[k], a1 = a[k + 1], b0 = b[k], b1 = b[k + 1];
+    const int32_t s0 = ta[a0] + tb[b0], s1 = ta[a1] + tb[b1];
+    y[k] = (uint8_t)rq_clip((s0 * m2 + c2) >> s2, lo2, hi2, sym);
+    y[k + 1] = (uint8_t)rq_clip((s1 * m2 + c2) >> s2, lo2, hi2, sym);
+  }
+  if (k < n) y[k] = (uint8_t)rq_clip(((ta[a[k]] + tb[b[k]]) * m2 + c2) >> s2, lo2, hi2, sym);
+}
+
+/** t[byte] = RQ(the byte's value, signed or not), over the 256 values in order. */
+static void rq_table(int8_t t[256], int is_signed, const dpg_rq_t *rq) {
+  const int32_t m = rq->mul, c = rq->add, s = rq->shift, lo = rq->lo, hi = rq->hi, v0 = is_signed ? -128 : 0;
+  for (int32_t v = v0; v < v0 + 256; v++) t[(uint8_t)v] = (int8_t)dpg_clip32((v * m + c) >> s, lo, hi);
+}
+
+static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
+                                                   const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
+  const dpg_walk_t walk = *walk_l2;
+  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  int8_t ta[256], tb[256];
+  rq_table(ta, as, &rq[0]);
+  rq_table(tb, bs, &rq[1]);
+  const int32_t m2 = rq[2].mul, c2 = rq[2].add, s2 = rq[2].shift, lo2 = rq[2].lo, hi2 = rq[2].hi;
+  const int sym = hi2 >= 0 && lo2 == -hi2 - 1;
+  const uint32_t last = walk.rank - 1, inner = walk.shape[last];
+  dpg_cursor_t c;
+  for (uint32_t i = lo; i < hi;) {
+    dpg_cursor_at(&c, &walk, i);
+    const uint32_t n = dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
+    if (sym) rq_add_tab_run(a + c.off[1], b + c.off[2], y + c.off[0], n, ta, tb, m2, c2, s2, lo2, hi2, 1);
+    else rq_add_tab_run(a + c.off[1], b + c.off[2], y + c.off[0], n, ta, tb, m2, c2, s2, lo2, hi2, 0);
+    i += n;
+  }
+}
+
+static __attribute__((noinline)) void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
+                                                   const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
+  const dpg_walk_t w = *walk_l2, *walk = &w;
+  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
   /* every range [-hi-1, hi] (int8 requantizers): one cv.clipr per clip */
   int sym = 1;
   for (int r = 0; r < 3; r++) sym &= rq[r].hi >= 0 && rq[r].lo == -rq[r].hi - 1;
@@ -149,30 +199,42 @@ static void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uin
   }
 }
 
-/* y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift), scalar parameters. */
-void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y, dpg_type_t yt,
-                const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3]) {
-  /* The walk and the requantizers are constants in L2 (12-cycle loads on Siracusa), reread after
-     every store to y (which may alias them): work on copies on the stack, in L1. */
+static __attribute__((noinline)) void rq_add_general(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y,
+                                                     dpg_type_t yt, const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3],
+                                                     uint32_t lo, uint32_t hi) {
   const dpg_walk_t w = *walk_l2, *walk = &w;
   const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
-  uint32_t lo, hi;
-  dpg_chunk(dpg_walk_size(walk), &lo, &hi);
-  if (lo >= hi) return;
-  const int last = (int)walk->rank - 1;
-  const int64_t sum_bound = abs_bound(rq[0].lo, rq[0].hi) + abs_bound(rq[1].lo, rq[1].hi);
-  if (last >= 0 && dpg_size(at) == 1 && dpg_size(bt) == 1 && dpg_size(yt) == 1 &&
-      walk->stride[0][last] == 1 && walk->stride[1][last] == 1 && walk->stride[2][last] == 1 &&
-      rq_fits32(&rq[0], type_bound(at)) && rq_fits32(&rq[1], type_bound(bt)) && rq_fits32(&rq[2], sum_bound)) {
-    rq_add_runs8((const uint8_t *)a, at == DPG_S8, (const uint8_t *)b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
-    return;
-  }
   dpg_cursor_t c;
   dpg_cursor_at(&c, walk, lo);
   for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk)) {
     const int32_t s = rq_part(dpg_ld(a, at, (uint32_t)c.off[1]), &rq[0]) + rq_part(dpg_ld(b, bt, (uint32_t)c.off[2]), &rq[1]);
     dpg_st(y, yt, (uint32_t)c.off[0], rq_part(s, &rq[2]));
   }
+}
+
+/* y = RQout(RQ1(a) + RQ2(b)), each RQ(v) = clip((v*mul + add) >> shift), scalar parameters. */
+void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y, dpg_type_t yt,
+                const dpg_walk_t *walk, const dpg_rq_t rq_l2[3]) {
+  /* The walk and the requantizers are constants in L2 (12-cycle loads on Siracusa), reread after
+     every store to y (which may alias them): each path works on copies on the stack, in L1, in
+     its own frame (the table path's frame is large). */
+  uint32_t lo, hi;
+  dpg_chunk(dpg_walk_size(walk), &lo, &hi);
+  if (lo >= hi) return;
+  const dpg_rq_t *rq = rq_l2; /* a few reads here; the loops read copies */
+  const int last = (int)walk->rank - 1;
+  const int64_t sum_bound = abs_bound(rq[0].lo, rq[0].hi) + abs_bound(rq[1].lo, rq[1].hi);
+  if (last >= 0 && dpg_size(at) == 1 && dpg_size(bt) == 1 && dpg_size(yt) == 1 &&
+      walk->stride[0][last] == 1 && walk->stride[1][last] == 1 && walk->stride[2][last] == 1 &&
+      rq_fits32(&rq[0], type_bound(at)) && rq_fits32(&rq[1], type_bound(bt)) && rq_fits32(&rq[2], sum_bound)) {
+    const int int8_parts = rq[0].lo >= -128 && rq[0].hi <= 127 && rq[1].lo >= -128 && rq[1].hi <= 127;
+    if (int8_parts && hi - lo >= RQ_ADD_TABLE_MIN)
+      rq_add_table((const uint8_t *)a, at == DPG_S8, (const uint8_t *)b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
+    else
+      rq_add_runs8((const uint8_t *)a, at == DPG_S8, (const uint8_t *)b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
+    return;
+  }
+  rq_add_general(a, at, b, bt, y, yt, walk, rq, lo, hi);
 }
 
 /** 2^(shift-1), RequantShift's round-half-up term (0 for shift 0). */

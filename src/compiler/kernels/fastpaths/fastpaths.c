@@ -118,7 +118,7 @@ static int64_t rq64(int64_t v, const dpg_rq_t *r) { return clamp64((v * r->mul +
 
 static void check_rq_add(void) {
   long n = 0, bad = 0;
-  for (int it = 0; it < 20000; it++) {
+  for (int it = 0; it < 6000; it++) {
     const int at = between(0, 1), bt = between(0, 1);
     dpg_rq_t rq[3];
     for (int k = 0; k < 3; k++) {
@@ -127,14 +127,21 @@ static void check_rq_add(void) {
       rq[k].shift = between(0, 3) == 0 ? between(0, 1) * 31 : between(0, 31);
       pick_range(&rq[k].lo, &rq[k].hi);
     }
-    /* [R, C] + [C] (b broadcast over rows) or [R, C] + [R, C] */
-    const uint32_t R = between(1, 4), C = between(1, 37), bcast = rnd() & 1;
+    /* [R, C] + [C] (b broadcast over rows) or [R, C] + [R, C]; one in four large enough for the
+       table path (RQ_ADD_TABLE_MIN elements per core, few cores) */
+    const int big = between(0, 3) == 0;
+    const uint32_t R = between(1, 4), C = big ? between(1030, 1500) : between(1, 37), bcast = rnd() & 1;
     const dpg_walk_t walk = {2, {R, C}, {{(int32_t)C, 1}, {(int32_t)C, 1}, {bcast ? 0 : (int32_t)C, 1}}};
-    uint8_t a[200], b[200], y[200];
+    static uint8_t a[6000], b[6000], y[6000];
     fill_bytes(a, R * C);
     fill_bytes(b, R * C);
     const dpg_type_t yt = rq[2].lo < 0 ? DPG_S8 : DPG_U8;
-    ON_ALL_CORES(dpg_rq_add(a, (dpg_type_t)at, b, (dpg_type_t)bt, y, yt, &walk, rq));
+    if (big) {
+      harness_cores = between(1, 4);
+      for (harness_id = 0; harness_id < harness_cores; harness_id++) dpg_rq_add(a, (dpg_type_t)at, b, (dpg_type_t)bt, y, yt, &walk, rq);
+    } else {
+      ON_ALL_CORES(dpg_rq_add(a, (dpg_type_t)at, b, (dpg_type_t)bt, y, yt, &walk, rq));
+    }
     for (uint32_t r = 0; r < R; r++)
       for (uint32_t c = 0; c < C; c++, n++) {
         const int64_t u = rq64(ld(a, at, r * C + c), &rq[0]), v = rq64(ld(b, bt, (bcast ? 0 : r * C) + c), &rq[1]);
