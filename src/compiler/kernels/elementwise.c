@@ -31,18 +31,73 @@ static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
  * dpg_binary on 8-bit operands with small offsets, where every result fits 32 bits: runs along
  * the innermost dim (any strides, 0 for a broadcast operand), the cursor moved once per run.
  */
+/*
+ * One contiguous run of dpg_binary on 8-bit operands. Signedness costs no branch: an operand's
+ * value is (byte ^ x) + c, with x = 0x80 and c = off - 128 for int8 (the flipped top bit minus
+ * 128 sign-extends) and x = 0, c = off for uint8. Inlined per operation and output width; four
+ * elements per iteration, all loaded before the first store (which may alias the inputs).
+ */
+static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op, uint32_t ysize, const uint8_t *a, uint32_t xa,
+                                                                 int32_t ca, const uint8_t *b, uint32_t xb, int32_t cb, void *y,
+                                                                 uint32_t n) {
+#define BIN_OP(u, v) (op == DPG_ADD ? (u) + (v) : op == DPG_SUB ? (u) - (v) : (u) * (v))
+#define BIN_ST(k, r) (ysize == 1 ? (void)(((uint8_t *)y)[k] = (uint8_t)(r)) : ysize == 2 ? (void)(((uint16_t *)y)[k] = (uint16_t)(r)) \
+                                                                          : (void)(((uint32_t *)y)[k] = (uint32_t)(r)))
+#define BIN_A(k) ((int32_t)(a[k] ^ xa) + ca)
+#define BIN_B(k) ((int32_t)(b[k] ^ xb) + cb)
+  uint32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const int32_t u0 = BIN_A(k), u1 = BIN_A(k + 1), u2 = BIN_A(k + 2), u3 = BIN_A(k + 3);
+    const int32_t v0 = BIN_B(k), v1 = BIN_B(k + 1), v2 = BIN_B(k + 2), v3 = BIN_B(k + 3);
+    BIN_ST(k, BIN_OP(u0, v0));
+    BIN_ST(k + 1, BIN_OP(u1, v1));
+    BIN_ST(k + 2, BIN_OP(u2, v2));
+    BIN_ST(k + 3, BIN_OP(u3, v3));
+  }
+  for (; k < n; k++) BIN_ST(k, BIN_OP(BIN_A(k), BIN_B(k)));
+#undef BIN_OP
+#undef BIN_ST
+#undef BIN_A
+#undef BIN_B
+}
+
+/** binary_contig8 with the operation and the output width as constants. */
+static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, const uint8_t *a, uint32_t xa, int32_t ca, const uint8_t *b,
+                               uint32_t xb, int32_t cb, void *y, uint32_t n) {
+#define BIN_CASE(OP)                                                                                \
+  if (ysize == 1) binary_contig8(OP, 1, a, xa, ca, b, xb, cb, y, n);                                \
+  else if (ysize == 2) binary_contig8(OP, 2, a, xa, ca, b, xb, cb, y, n);                           \
+  else binary_contig8(OP, 4, a, xa, ca, b, xb, cb, y, n)
+  if (op == DPG_ADD) { BIN_CASE(DPG_ADD); }
+  else if (op == DPG_SUB) { BIN_CASE(DPG_SUB); }
+  else { BIN_CASE(DPG_MUL); }
+#undef BIN_CASE
+}
+
+/*
+ * dpg_binary on 8-bit operands with small offsets, where every result fits 32 bits: runs along
+ * the innermost dim (any strides, 0 for a broadcast operand), the cursor moved once per run.
+ */
 static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, const void *b, int bs, int32_t b_off,
-                         void *y, dpg_type_t yt, const dpg_walk_t *walk, uint32_t lo, uint32_t hi) {
+                         void *y, dpg_type_t yt, const dpg_walk_t *walk_l2, uint32_t lo, uint32_t hi) {
+  const dpg_walk_t w = *walk_l2, *walk = &w; /* an L1 copy of the L2 constant */
   const uint32_t last = walk->rank - 1, inner = walk->shape[last];
   const int32_t sy = walk->stride[0][last], sa = walk->stride[1][last], sb = walk->stride[2][last];
+  const uint32_t ysize = dpg_size(yt), xa = as ? 0x80 : 0, xb = bs ? 0x80 : 0;
+  const int32_t ca = a_off - (as ? 128 : 0), cb = b_off - (bs ? 128 : 0);
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
     dpg_cursor_at(&c, walk, i);
     const uint32_t n = (uint32_t)dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
     int32_t oy = c.off[0], oa = c.off[1], ob = c.off[2];
-    for (uint32_t k = 0; k < n; k++, oy += sy, oa += sa, ob += sb) {
-      const int32_t u = ld8(a, as, (uint32_t)oa) + a_off, v = ld8(b, bs, (uint32_t)ob) + b_off;
-      dpg_st(y, yt, (uint32_t)oy, op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v);
+    if (sy == 1 && sa == 1 && sb == 1) {
+      binary_contig8_any(op, ysize, (const uint8_t *)a + oa, xa, ca, (const uint8_t *)b + ob, xb, cb,
+                         (uint8_t *)y + oy * (int32_t)ysize, n);
+    } else {
+      for (uint32_t k = 0; k < n; k++, oy += sy, oa += sa, ob += sb) {
+        const int32_t u = ld8(a, as, (uint32_t)oa) + a_off, v = ld8(b, bs, (uint32_t)ob) + b_off;
+        dpg_st(y, yt, (uint32_t)oy, op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v);
+      }
     }
     i += n;
   }

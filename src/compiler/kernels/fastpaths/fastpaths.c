@@ -1,5 +1,5 @@
 /*
- * The kernels' 32-bit fast paths against the formulas in 64 bits, on random parameters chosen to
+ * The kernels' fast paths against the formulas in 64 bits, on random parameters chosen to
  * land on both sides of each path's bound (multipliers too large for 32 bits, shifts 0 and 31,
  * clip limits, signed and unsigned inputs at their extremes, odd lengths, 1 to 8 cores).
  * Prints one line per kernel: "<name>: checked N, bad B".
@@ -151,10 +151,37 @@ static void check_rq_add(void) {
   printf("rq_add: checked %ld, bad %ld\n", n, bad);
 }
 
+static void check_binary(void) {
+  long n = 0, bad = 0;
+  for (int it = 0; it < 6000; it++) {
+    const dpg_binop_t op = (dpg_binop_t)between(0, 2);
+    const int at = between(0, 1), bt = between(0, 1), yt = between(2, 4) == 3 ? DPG_S8 : between(0, 1) ? DPG_S16 : DPG_S32;
+    const int32_t ao = between(0, 2) == 0 ? between(-16384, 16384) : 0, bo = between(0, 2) == 0 ? between(-300, 300) : 0;
+    /* [R, C] op [C] (b broadcast over rows), [R, C] op [R, C] or [R, C] op [R, 1] (strided) */
+    const uint32_t R = between(1, 4), C = between(1, 40), kind = between(0, 2);
+    const dpg_walk_t walk = {2, {R, C}, {{(int32_t)C, 1}, {(int32_t)C, 1}, {kind == 0 ? 0 : kind == 1 ? (int32_t)C : 1, kind == 2 ? 0 : 1}}};
+    static uint8_t a[200], b[200];
+    static int32_t y[200];
+    fill_bytes(a, R * C);
+    fill_bytes(b, R * C);
+    ON_ALL_CORES(dpg_binary(op, a, (dpg_type_t)at, ao, b, (dpg_type_t)bt, bo, y, (dpg_type_t)yt, &walk));
+    for (uint32_t r = 0; r < R; r++)
+      for (uint32_t c = 0; c < C; c++, n++) {
+        const uint32_t ib = kind == 0 ? c : kind == 1 ? r * C + c : r;
+        const int64_t u = ld(a, at, r * C + c) + ao, v = ld(b, bt, ib) + bo;
+        const int64_t want = op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v;
+        const int64_t got = ld(y, yt, r * C + c);
+        bad += yt == DPG_S8 ? (int8_t)got != (int8_t)want : yt == DPG_S16 ? (int16_t)got != (int16_t)want : got != want;
+      }
+  }
+  printf("binary: checked %ld, bad %ld\n", n, bad);
+}
+
 int main(void) {
   check_isoftmax();
   check_irmsnorm();
   check_requant_shift();
   check_rq_add();
+  check_binary();
   return 0;
 }
