@@ -322,6 +322,31 @@ void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void
   rq_add_general(a, at, b, bt, y, yt, walk, rq, lo, hi);
 }
 
+/*
+ * Kernels whose 8-bit output is a function of one 8-bit input (the requantized activations, with
+ * scalar parameters) become a lookup: the 256 outputs are computed once per call (with the
+ * 32-bit formula the caller proved exact), into a table on the core's stack, indexed by the raw
+ * byte. (RequantShift's four-instruction formula gains nothing from it on microLlama.) Then four
+ * elements cost a word load, four table loads and a word store. Worth it from LUT8_MIN
+ * elements per core (the table costs 256 evaluations).
+ */
+#define LUT8_MIN 1024
+
+static void lut8_apply(const uint8_t *x, uint8_t *y, uint32_t n, const uint8_t t[256]) {
+  uint32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const uint32_t w = dpg_load4(x + k);
+    uint32_t o = t[w & 0xff];
+    o = set_byte1(o, t[byte1(w)]);
+    o = set_byte2(o, t[byte2(w)]);
+    store4(y + k, set_byte3(o, t[w >> 24]));
+  }
+  for (; k < n; k++) y[k] = t[x[k]];
+}
+
+/** The value of raw byte b of an 8-bit tensor of type t. */
+static inline int32_t byte_value(uint32_t b, dpg_type_t t) { return t == DPG_S8 ? (int32_t)(int8_t)b : (int32_t)b; }
+
 /** 2^(shift-1), RequantShift's round-half-up term (0 for shift 0). */
 static inline int64_t half_of(int32_t shift) { return shift > 0 ? (int64_t)1 << (shift - 1) : 0; }
 
@@ -434,6 +459,15 @@ static int hardswish32(const void *x, dpg_type_t xt, int32_t x_off, uint8_t *y, 
       v * abs_bound(f->mul.v[0], 0) + (a < 0 ? -a : a) >= ((int64_t)1 << 31))
     return 0;
   const int32_t ta = f->a, tb = f->b, c = f->c, m = f->mul.v[0], a32 = (int32_t)a, s = f->shift, lo = f->lo, hi = f->hi;
+  if (dpg_size(xt) == 1 && i1 - i0 >= LUT8_MIN) { /* 8-bit input: the 256 results, then lookups */
+    uint8_t t[256];
+    for (uint32_t b = 0; b < 256; b++) {
+      const int32_t xv = byte_value(b, xt) + x_off;
+      t[b] = (uint8_t)dpg_clip32((xv * (dpg_clip32(xv + ta, 0, tb) * c) * m + a32) >> s, lo, hi);
+    }
+    lut8_apply((const uint8_t *)x + i0, y + i0, i1 - i0, t);
+    return 1;
+  }
   for (uint32_t i = i0; i < i1; i++) {
     const int32_t xv = ld_small(x, xt, i) + x_off;
     y[i] = (uint8_t)dpg_clip32((xv * (dpg_clip32(xv + ta, 0, tb) * c) * m + a32) >> s, lo, hi);
@@ -444,7 +478,8 @@ static int hardswish32(const void *x, dpg_type_t xt, int32_t x_off, uint8_t *y, 
 void dpg_unary(const void *x, dpg_type_t xt, int32_t x_off, void *y, dpg_type_t yt, uint32_t n, const dpg_unary_t *f) {
   uint32_t i0, i1;
   dpg_chunk(n, &i0, &i1);
-  if (i0 < i1 && f && dpg_size(xt) <= 2 && dpg_size(yt) == 1 && hardswish32(x, xt, x_off, (uint8_t *)y, i0, i1, f)) return;
+  if (i0 >= i1) return;
+  if (f && dpg_size(xt) <= 2 && dpg_size(yt) == 1 && hardswish32(x, xt, x_off, (uint8_t *)y, i0, i1, f)) return;
   for (uint32_t i = i0; i < i1; i++)
     dpg_st(y, yt, i, unary_out(f, unary_f(f, (int64_t)dpg_ld(x, xt, i) + x_off), i));
 }

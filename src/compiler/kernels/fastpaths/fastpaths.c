@@ -177,11 +177,36 @@ static void check_binary(void) {
   printf("binary: checked %ld, bad %ld\n", n, bad);
 }
 
+static void check_hardswish(void) {
+  long n = 0, bad = 0;
+  for (int it = 0; it < 1500; it++) {
+    const int xt = between(0, 1);
+    const uint32_t N = between(0, 1) ? between(1, 40) : between(1024, 3000);
+    int32_t m = between(0, 3) == 0 ? between(-1000000, 1000000) * 64 : between(-3000, 3000), a = between(-50000, 50000);
+    const int32_t three = between(0, 200), six = between(0, 400), c = between(0, 60), off = between(0, 2) == 0 ? between(-128, 127) : 0;
+    const int32_t sh = between(0, 3) == 0 ? between(0, 1) * 31 : between(0, 31);
+    int32_t lo, hi;
+    pick_range(&lo, &hi);
+    const dpg_unary_t f = {DPG_HARDSWISH, three, six, c, 1, {&m, 1, 1}, {&a, 1, 1}, sh, lo, hi};
+    static uint8_t x[3000], y[3000];
+    fill_bytes(x, N);
+    harness_cores = N >= 1024 ? between(1, 2) : between(1, 8);
+    for (harness_id = 0; harness_id < harness_cores; harness_id++) dpg_unary(x, (dpg_type_t)xt, off, y, lo < 0 ? DPG_S8 : DPG_U8, N, &f);
+    for (uint32_t i = 0; i < N; i++, n++) {
+      const int64_t v = ld(x, xt, i) + off, t = clamp64(v + three, 0, six), h = v * (t * c);
+      const int64_t half = sh > 0 ? (int64_t)1 << (sh - 1) : 0;
+      bad += y[i] != (uint8_t)clamp64((h * m + a + half) >> sh, lo, hi);
+    }
+  }
+  printf("hardswish: checked %ld, bad %ld\n", n, bad);
+}
+
 int main(void) {
   check_isoftmax();
   check_irmsnorm();
   check_requant_shift();
   check_rq_add();
   check_binary();
+  check_hardswish();
   return 0;
 }
