@@ -10,11 +10,20 @@
  *   dpg_sdot4_uu(acc, a, b)  acc + sum_i a.u8[i] * b.u8[i]    cv.sdotup.b
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
+ *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
  */
 #ifndef DPG_XPULP_H
 #define DPG_XPULP_H
 
 #include <stdint.h>
+
+/**
+ * 4 bytes from a 4-byte-aligned address, as a plain C load: unlike dpg_load4 the compiler may
+ * schedule it and fold the pointer update into a post-increment load (cv.lw rd, (rs1), 4).
+ * may_alias: the bytes may be any 8-bit buffer.
+ */
+typedef uint32_t __attribute__((may_alias)) dpg_word_alias_t;
+static inline uint32_t dpg_load4a(const void *p) { return *(const dpg_word_alias_t *)p; }
 
 #if defined(DPG_XPULP)
 
