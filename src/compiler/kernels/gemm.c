@@ -55,6 +55,16 @@ static inline __attribute__((always_inline)) int32_t sdot(int mode, int32_t acc,
   }
 }
 
+/** The same four products without an accumulator (one instruction, no zeroed register). */
+static inline __attribute__((always_inline)) int32_t dot(int mode, uint32_t a, uint32_t b) {
+  switch (mode) {
+    case SS: return dpg_dot4_ss(a, b);
+    case US: return dpg_dot4_us(a, b);
+    case SU: return dpg_dot4_us(b, a);
+    default: return dpg_dot4_uu(a, b);
+  }
+}
+
 static inline __attribute__((always_inline)) int32_t byte_of(const uint8_t *p, int is_signed) {
   return is_signed ? (int32_t)(int8_t)*p : (int32_t)*p;
 }
@@ -81,11 +91,12 @@ static inline int32_t row_value(const dpg_param_t *q, uint32_t t, uint32_t i, ui
  * are only read by the `general` copy of the block code.
  */
 typedef struct {
-  int32_t m_col[RB_N], a_col[RB_N], m_row[RB_M], a_row[RB_M];
+  int32_t m_col[RB_N], a_col[RB_N];
 } block_params_t;
 
-static inline void load_cols(int32_t *col, param_kind_t kind, const dpg_param_t *q, uint32_t j, uint32_t nr) {
-  for (uint32_t c = 0; c < RB_N; c++) col[c] = kind == PK_SCALAR ? q->v[0] : kind == PK_COL && c < nr ? q->v[j + c] : 0;
+/** The column parts of a PK_COL parameter for columns [j, j + nr). */
+static void load_cols(int32_t *col, const dpg_param_t *q, uint32_t j, uint32_t nr) {
+  for (uint32_t c = 0; c < RB_N; c++) col[c] = c < nr ? q->v[j + c] : 0;
 }
 
 static inline void load_rows(int32_t *row, param_kind_t kind, const dpg_param_t *q, uint32_t t, uint32_t i, uint32_t mr,
@@ -124,13 +135,14 @@ static inline __attribute__((always_inline)) uint8_t rq_out(int checked, int32_t
 
 /**
  * Outputs y[r][c] (row stride N) for MR rows of A from `a` and NR rows of B from `b`, each row K
- * bytes, parameters from column c0 of p. `aligned`: every row starts at a multiple of 4 (the
+ * bytes, parameters as in block_params_t. `aligned`: every row starts at a multiple of 4 (the
  * words are then plain C loads, which the compiler schedules and post-increments). `general`:
  * parameters may vary by row and acc may need the 64-bit product.
  */
 static inline __attribute__((always_inline)) void block(int mode, int aligned, int general, int MR, int NR,
                                                         const uint8_t *a, const uint8_t *b, uint32_t K, uint8_t *y,
-                                                        uint32_t N, const block_params_t *p, uint32_t c0, const rq_t *q) {
+                                                        uint32_t N, const int32_t *m_col, const int32_t *a_col,
+                                                        const int32_t *m_row, const int32_t *a_row, const rq_t *q) {
   const uint8_t *ap[RB_M], *bp[RB_N];
   int32_t acc[RB_M][RB_N];
   for (int r = 0; r < MR; r++) ap[r] = a + r * K;
@@ -153,72 +165,94 @@ static inline __attribute__((always_inline)) void block(int mode, int aligned, i
   }
   for (int r = 0; r < MR; r++)
     for (int c = 0; c < NR; c++) {
-      const int32_t m = p->m_col[c0 + c] + (general ? p->m_row[r] : 0), d = p->a_col[c0 + c] + (general ? p->a_row[r] : 0);
+      const int32_t m = m_col[c] + (general ? m_row[r] : 0), d = a_col[c] + (general ? a_row[r] : 0);
       y[r * N + c] = rq_out(general, acc[r][c], m, d, q);
     }
 }
 
-/** What a core computes: blocks [u0, u1) in the order batch, column block, row block. */
-typedef struct {
-  const uint8_t *a, *b;
-  uint8_t *y;
-  uint32_t M, K, N;
-  const uint32_t *a_off, *b_off;
-  dpg_param_t mul, add;
-  param_kind_t mul_kind, add_kind;
-  rq_t q;
-  uint32_t u0, u1;
-} rq_gemm_job_t;
+/**
+ * rows x 4 outputs when K == 4 (aligned): a row is one word, so the four B words and their
+ * parameters stay in registers while the rows of A stream past, one load per output row.
+ */
+typedef struct column column_t;
+static inline __attribute__((always_inline)) void column_k4(int mode, const column_t *col);
 
-static inline __attribute__((always_inline)) void rq_gemm_run(int mode, int aligned, int general, const rq_gemm_job_t *job) {
-  /* Everything in locals: for the compiler, each byte stored to y might alias what a pointer reads. */
-  const uint32_t M = job->M, K = job->K, N = job->N;
-  const uint32_t row_blocks = (M + RB_M - 1) / RB_M, col_blocks = (N + RB_N - 1) / RB_N;
-  const rq_t q = job->q;
-  uint32_t rb = job->u0 % row_blocks, cb = job->u0 / row_blocks % col_blocks, t = job->u0 / (row_blocks * col_blocks);
-  uint32_t left = job->u1 - job->u0;
-  block_params_t p = {{0}, {0}, {0}, {0}};
-  for (; left; t++, cb = 0) {
-    const uint8_t *at = job->a + batch_at(job->a_off, t, M * K), *bt = job->b + batch_at(job->b_off, t, K * N);
-    for (; left && cb < col_blocks; cb++, rb = 0) {
-      const uint32_t j = cb * RB_N, nr = N - j < RB_N ? N - j : RB_N;
-      load_cols(p.m_col, job->mul_kind, &job->mul, j, nr);
-      load_cols(p.a_col, job->add_kind, &job->add, j, nr);
-      const uint8_t *bj = bt + j * K, *ai = at + rb * RB_M * K;
-      uint8_t *yi = job->y + (t * M + rb * RB_M) * N + j;
-      uint32_t n = row_blocks - rb < left ? row_blocks - rb : left;
-      left -= n;
-      for (uint32_t i = rb * RB_M; n; n--, i += RB_M, ai += RB_M * K, yi += RB_M * N) {
-        const uint32_t mr = M - i < RB_M ? M - i : RB_M;
-        if (general) {
-          load_rows(p.m_row, job->mul_kind, &job->mul, t, i, mr, M, N);
-          load_rows(p.a_row, job->add_kind, &job->add, t, i, mr, M, N);
-        }
-        if (mr == RB_M && nr == RB_N) {
-          block(mode, aligned, general, RB_M, RB_N, ai, bj, K, yi, N, &p, 0, &q);
-        } else { /* an edge: one row of A and/or fewer than four of B, a column at a time */
-          for (uint32_t c = 0; c < nr; c++) {
-            if (mr == RB_M) block(mode, aligned, general, RB_M, 1, ai, bj + c * K, K, yi + c, N, &p, c, &q);
-            else block(mode, aligned, general, 1, 1, ai, bj + c * K, K, yi + c, N, &p, c, &q);
-          }
-        }
+/** A run of output rows [i, i + rows) of batch t in one column block (columns [j, j + nr)). */
+struct column {
+  const uint8_t *a, *b; /* row i of A, row j of B */
+  uint8_t *y;           /* output (i, j) */
+  uint32_t K, N, nr, rows, t, i, M;
+  const dpg_param_t *mul, *add; /* for the row parts of PK_ROW parameters */
+  param_kind_t mul_kind, add_kind;
+  block_params_t p; /* column parts loaded */
+  rq_t q;
+};
+
+/**
+ * The blocks of one column run. Each specialisation is its own (noinline) function, so the
+ * register allocator sees only this loop nest: parameters, shift and bounds stay in registers.
+ */
+static inline __attribute__((always_inline)) void column(int mode, int aligned, int general, const column_t *col) {
+  const uint32_t K = col->K, N = col->N, nr = col->nr;
+  const uint8_t *ai = col->a, *const bj = col->b;
+  uint8_t *yi = col->y;
+  /* Locals the compiler can keep in registers: every byte stored to y might alias *col. */
+  const rq_t q = {col->q.shift, col->q.lo, col->q.hi, col->q.lim};
+  int32_t m_col[RB_N], a_col[RB_N], m_row[RB_M] = {0, 0}, a_row[RB_M] = {0, 0};
+  for (int c = 0; c < RB_N; c++) { m_col[c] = col->p.m_col[c]; a_col[c] = col->p.a_col[c]; }
+  for (uint32_t r = 0; r < col->rows; r += RB_M, ai += RB_M * K, yi += RB_M * N) {
+    const uint32_t mr = col->rows - r < RB_M ? col->rows - r : RB_M;
+    if (general) {
+      load_rows(m_row, col->mul_kind, col->mul, col->t, col->i + r, mr, col->M, N);
+      load_rows(a_row, col->add_kind, col->add, col->t, col->i + r, mr, col->M, N);
+    }
+    if (mr == RB_M && nr == RB_N) {
+      block(mode, aligned, general, RB_M, RB_N, ai, bj, K, yi, N, m_col, a_col, m_row, a_row, &q);
+    } else { /* an edge: one row of A and/or fewer than four of B, a column at a time (parameters
+                from *col: indexed by a variable, local copies would have to live in memory) */
+      for (uint32_t c = 0; c < nr; c++) {
+        const int32_t *mc = col->p.m_col + c, *ac = col->p.a_col + c;
+        if (mr == RB_M) block(mode, aligned, general, RB_M, 1, ai, bj + c * K, K, yi + c, N, mc, ac, m_row, a_row, &q);
+        else block(mode, aligned, general, 1, 1, ai, bj + c * K, K, yi + c, N, mc, ac, m_row, a_row, &q);
       }
     }
   }
 }
 
-/* One specialised copy per signedness: aligned rows with the short requant, aligned rows with
-   the general one, and any rows (K % 4 != 0 or unaligned bases) with the general one. */
-#define RQ_GEMM_COPIES(mode)                                      \
-  static void rq_gemm_##mode(const rq_gemm_job_t *job, int aligned, int general) { \
-    if (aligned && !general) rq_gemm_run(mode, 1, 0, job);        \
-    else if (aligned) rq_gemm_run(mode, 1, 1, job);               \
-    else rq_gemm_run(mode, 0, 1, job);                            \
+/* K == 4, aligned, the short requant, four columns: a row is one word, so the four B words and
+   the parameters stay in registers while the rows of A stream past, one load per output row. */
+static inline __attribute__((always_inline)) void column_k4(int mode, const column_t *col) {
+  const uint8_t *a = col->a;
+  uint8_t *y = col->y;
+  const uint32_t N = col->N;
+  const rq_t q = {col->q.shift, col->q.lo, col->q.hi, col->q.lim};
+  uint32_t bw[RB_N];
+  int32_t m[RB_N], d[RB_N];
+  for (int c = 0; c < RB_N; c++) { bw[c] = dpg_load4a(col->b + 4 * c); m[c] = col->p.m_col[c]; d[c] = col->p.a_col[c]; }
+  for (uint32_t rows = col->rows; rows; rows--, a += 4, y += N) {
+    const uint32_t x = dpg_load4a(a);
+    for (int c = 0; c < RB_N; c++) y[c] = rq_out(0, dot(mode, x, bw[c]), m[c], d[c], &q);
   }
-RQ_GEMM_COPIES(SS)
-RQ_GEMM_COPIES(US)
-RQ_GEMM_COPIES(SU)
-RQ_GEMM_COPIES(UU)
+}
+
+/* Per signedness: aligned rows with the short requant (fast), aligned rows with the general
+   one, any rows (K % 4 != 0 or unaligned bases) with the general one, and K == 4. */
+typedef void column_fn(const column_t *);
+#define COLUMN_COPIES(mode)                                                                        \
+  static __attribute__((noinline)) void column_##mode##_fast(const column_t *c) { column(mode, 1, 0, c); } \
+  static __attribute__((noinline)) void column_##mode##_general(const column_t *c) { column(mode, 1, 1, c); } \
+  static __attribute__((noinline)) void column_##mode##_any(const column_t *c) { column(mode, 0, 1, c); } \
+  static __attribute__((noinline)) void column_##mode##_k4(const column_t *c) { column_k4(mode, c); }
+COLUMN_COPIES(SS)
+COLUMN_COPIES(US)
+COLUMN_COPIES(SU)
+COLUMN_COPIES(UU)
+static column_fn *const COLUMN_FNS[4][4] = {
+  [SS] = {column_SS_fast, column_SS_general, column_SS_any, column_SS_k4},
+  [US] = {column_US_fast, column_US_general, column_US_any, column_US_k4},
+  [SU] = {column_SU_fast, column_SU_general, column_SU_any, column_SU_k4},
+  [UU] = {column_UU_fast, column_UU_general, column_UU_any, column_UU_k4},
+};
 
 /* The element-by-element loop, for parameters laid out in a way the blocks do not read or a
    shift outside [0, 31]. Exact, slow, not produced by the shared networks. */
@@ -239,26 +273,54 @@ static void rq_gemm_elementwise(const uint8_t *a, int a_signed, const uint8_t *b
 
 void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed, dpg_param_t mul,
                  dpg_param_t add, int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_gemm_geom_t *g) {
-  const uint32_t M = g->M, K = g->K, N = g->N;
-  if (!g->batch || !M || !N) return;
-  rq_gemm_job_t job = {a, b, y, M, K, N, g->a_off, g->b_off, mul, add, param_kind(&mul, N), param_kind(&add, N),
-                       {shift, lo, hi, 0}, 0, 0};
-  if (shift < 0 || shift > 31 || job.mul_kind == PK_OTHER || job.add_kind == PK_OTHER) {
+  const uint32_t batch = g->batch, M = g->M, K = g->K, N = g->N;
+  if (!batch || !M || !N) return;
+  const param_kind_t mul_kind = param_kind(&mul, N), add_kind = param_kind(&add, N);
+  if (shift < 0 || shift > 31 || mul_kind == PK_OTHER || add_kind == PK_OTHER) {
     rq_gemm_elementwise(a, a_signed, b, b_signed, &mul, &add, shift, lo, hi, y, g);
     return;
+  }
+  column_t col = {.K = K, .N = N, .M = M, .mul = &mul, .add = &add, .mul_kind = mul_kind, .add_kind = add_kind,
+                  .q = {shift, lo, hi, 0}};
+  for (int c = 0; c < RB_N; c++) { /* scalars: read once (L2); per-column parts: per column block */
+    col.p.m_col[c] = mul_kind == PK_SCALAR ? mul.v[0] : 0;
+    col.p.a_col[c] = add_kind == PK_SCALAR ? add.v[0] : 0;
   }
   const uint32_t max_mul = max_abs(&mul), max_add = max_abs(&add);
   if (max_add < 0x7fffffffu) {
     const uint32_t lim = (0x7fffffffu - max_add) / (max_mul ? max_mul : 1);
-    job.q.lim = lim < (1u << 30) ? lim : (1u << 30) - 1;
+    col.q.lim = lim < (1u << 30) ? lim : (1u << 30) - 1;
   }
   /* The largest |acc| the operands allow: K * 128 * 128 when both are signed, up to K * 255 * 255. */
   const uint64_t acc_max = (uint64_t)K * (a_signed ? 128 : 255) * (b_signed ? 128 : 255);
-  const int general = job.mul_kind == PK_ROW || job.add_kind == PK_ROW || acc_max > job.q.lim;
+  const int general = mul_kind == PK_ROW || add_kind == PK_ROW || acc_max > col.q.lim;
   /* Every row of A and B starts 4-byte aligned when K % 4 == 0 and the bases are aligned
      (batch offsets are multiples of M*K or K*N). */
   const int aligned = K % 4 == 0 && ((uintptr_t)a | (uintptr_t)b) % 4 == 0;
-  dpg_chunk(g->batch * ((M + RB_M - 1) / RB_M) * ((N + RB_N - 1) / RB_N), &job.u0, &job.u1);
-  if (a_signed) (b_signed ? rq_gemm_SS : rq_gemm_SU)(&job, aligned, general);
-  else (b_signed ? rq_gemm_US : rq_gemm_UU)(&job, aligned, general);
+  column_fn *const *const fns = COLUMN_FNS[a_signed ? (b_signed ? SS : SU) : (b_signed ? US : UU)];
+  column_fn *const run = fns[!aligned ? 2 : general];
+  column_fn *const run4 = aligned && !general && K == 4 ? fns[3] : run; /* for columns of four */
+
+  /* This core's blocks [u0, u1), in the order batch, column block, row block. */
+  const uint32_t row_blocks = (M + RB_M - 1) / RB_M, col_blocks = (N + RB_N - 1) / RB_N;
+  uint32_t u0, u1;
+  dpg_chunk(batch * row_blocks * col_blocks, &u0, &u1);
+  uint32_t rb = u0 % row_blocks, cb = u0 / row_blocks % col_blocks, t = u0 / (row_blocks * col_blocks);
+  for (uint32_t left = u1 - u0; left; t++, cb = 0) {
+    const uint8_t *at = a + batch_at(g->a_off, t, M * K), *bt = b + batch_at(g->b_off, t, K * N);
+    for (; left && cb < col_blocks; cb++, rb = 0) {
+      const uint32_t n = row_blocks - rb < left ? row_blocks - rb : left, i = rb * RB_M, j = cb * RB_N;
+      left -= n;
+      col.nr = N - j < RB_N ? N - j : RB_N;
+      col.rows = (rb + n == row_blocks ? M : (rb + n) * RB_M) - i;
+      col.t = t;
+      col.i = i;
+      col.a = at + i * K;
+      col.b = bt + j * K;
+      col.y = y + (t * M + i) * N + j;
+      if (mul_kind == PK_COL) load_cols(col.p.m_col, &mul, j, col.nr);
+      if (add_kind == PK_COL) load_cols(col.p.a_col, &add, j, col.nr);
+      (col.nr == RB_N ? run4 : run)(&col);
+    }
+  }
 }

@@ -8,6 +8,7 @@
  *   dpg_sdot4_ss(acc, a, b)  acc + sum_i a.s8[i] * b.s8[i]    cv.sdotsp.b
  *   dpg_sdot4_us(acc, a, b)  acc + sum_i a.u8[i] * b.s8[i]    cv.sdotusp.b
  *   dpg_sdot4_uu(acc, a, b)  acc + sum_i a.u8[i] * b.u8[i]    cv.sdotup.b
+ *   dpg_dot4_ss / _us / _uu  the same sums without acc       cv.dotsp.b / cv.dotusp.b / cv.dotup.b
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
@@ -44,6 +45,21 @@ static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
   __asm__("cv.sdotup.b %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
   return acc;
 }
+static inline int32_t dpg_dot4_ss(uint32_t a, uint32_t b) {
+  int32_t r;
+  __asm__("cv.dotsp.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+static inline int32_t dpg_dot4_us(uint32_t a, uint32_t b) {
+  int32_t r;
+  __asm__("cv.dotusp.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+static inline int32_t dpg_dot4_uu(uint32_t a, uint32_t b) {
+  int32_t r;
+  __asm__("cv.dotup.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
 static inline int32_t dpg_max(int32_t a, int32_t b) {
   int32_t r;
   __asm__("cv.max %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
@@ -74,6 +90,9 @@ static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
   for (int i = 0; i < 4; i++) acc += (int32_t)(uint8_t)(a >> (8 * i)) * (int32_t)(uint8_t)(b >> (8 * i));
   return acc;
 }
+static inline int32_t dpg_dot4_ss(uint32_t a, uint32_t b) { return dpg_sdot4_ss(0, a, b); }
+static inline int32_t dpg_dot4_us(uint32_t a, uint32_t b) { return dpg_sdot4_us(0, a, b); }
+static inline int32_t dpg_dot4_uu(uint32_t a, uint32_t b) { return dpg_sdot4_uu(0, a, b); }
 static inline int32_t dpg_max(int32_t a, int32_t b) { return a > b ? a : b; }
 static inline int32_t dpg_min(int32_t a, int32_t b) { return a < b ? a : b; }
 
