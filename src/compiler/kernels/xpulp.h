@@ -12,6 +12,7 @@
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
+ *   dpg_load4_inc(&p)        4 bytes from p (any alignment), then p += 4   cv.lw rd, (rs1), 4
  */
 #ifndef DPG_XPULP_H
 #define DPG_XPULP_H
@@ -31,6 +32,11 @@ static inline uint32_t dpg_load4a(const void *p) { return *(const dpg_word_alias
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(p) : "memory");
+  return v;
+}
+static inline uint32_t dpg_load4_inc(const uint8_t **p) {
+  uint32_t v;
+  __asm__ volatile("cv.lw %0, (%1), 4" : "=r"(v), "+r"(*p) : : "memory");
   return v;
 }
 static inline int32_t dpg_sdot4_ss(int32_t acc, uint32_t a, uint32_t b) {
@@ -76,6 +82,11 @@ static inline int32_t dpg_min(int32_t a, int32_t b) {
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __builtin_memcpy(&v, p, 4); /* no libc header: kernels build freestanding */
+  return v;
+}
+static inline uint32_t dpg_load4_inc(const uint8_t **p) {
+  const uint32_t v = dpg_load4(*p);
+  *p += 4;
   return v;
 }
 static inline int32_t dpg_sdot4_ss(int32_t acc, uint32_t a, uint32_t b) {
