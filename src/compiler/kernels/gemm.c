@@ -183,15 +183,8 @@ static inline __attribute__((always_inline)) void block(int mode, int aligned, i
     }
 }
 
-/**
- * rows x 4 outputs when K == 4 (aligned): a row is one word, so the four B words and their
- * parameters stay in registers while the rows of A stream past, one load per output row.
- */
-typedef struct column column_t;
-static inline __attribute__((always_inline)) void column_k4(int mode, const column_t *col);
-
 /** A run of output rows [i, i + rows) of batch t in one column block (columns [j, j + nr)). */
-struct column {
+typedef struct {
   const uint8_t *a, *b; /* row i of A, row j of B */
   uint8_t *y;           /* output (i, j) */
   uint32_t K, N, nr, rows, t, i, M;
@@ -199,7 +192,7 @@ struct column {
   param_kind_t mul_kind, add_kind;
   block_params_t p; /* column parts loaded */
   rq_t q;
-};
+} column_t;
 
 /**
  * The blocks of one column run. Each specialisation is its own (noinline) function, so the
@@ -222,7 +215,8 @@ static inline __attribute__((always_inline)) void column(int mode, int aligned, 
     if (mr == RB_M && nr == RB_N) {
       block(mode, aligned, general, RB_M, RB_N, ai, bj, K, yi, N, m_col, a_col, m_row, a_row, &q);
     } else { /* an edge: one row of A and/or fewer than four of B, a column at a time (parameters
-                from *col: indexed by a variable, local copies would have to live in memory) */
+                from *col: indexed by a variable, local copies would have to live in memory; 2 x 2
+                and 2 x 3 blocks were measured: bigger code, no faster) */
       for (uint32_t c = 0; c < nr; c++) {
         const int32_t *mc = col->p.m_col + c, *ac = col->p.a_col + c;
         if (mr == RB_M) block(mode, aligned, general, RB_M, 1, ai, bj + c * K, K, yi + c, N, mc, ac, m_row, a_row, &q);
@@ -232,19 +226,19 @@ static inline __attribute__((always_inline)) void column(int mode, int aligned, 
   }
 }
 
-/* K == 4, aligned, the short requant, four columns: a row is one word, so the four B words and
-   the parameters stay in registers while the rows of A stream past, one load per output row. */
-static inline __attribute__((always_inline)) void column_k4(int mode, const column_t *col) {
+/* K == 4, aligned, the short requant, NR columns: a row is one word, so the NR words of B and
+   their parameters stay in registers while the rows of A stream past, one load per output row. */
+static inline __attribute__((always_inline)) void column_k4(int mode, int NR, const column_t *col) {
   const uint8_t *a = col->a;
   uint8_t *y = col->y;
   const uint32_t N = col->N;
   const rq_t q = {col->q.shift, col->q.lo, col->q.hi, col->q.lim};
   uint32_t bw[RB_N];
   int32_t m[RB_N], d[RB_N];
-  for (int c = 0; c < RB_N; c++) { bw[c] = dpg_load4a(col->b + 4 * c); m[c] = col->p.m_col[c]; d[c] = col->p.a_col[c]; }
+  for (int c = 0; c < NR; c++) { bw[c] = dpg_load4a(col->b + 4 * c); m[c] = col->p.m_col[c]; d[c] = col->p.a_col[c]; }
   for (uint32_t rows = col->rows; rows; rows--, a += 4, y += N) {
     const uint32_t x = dpg_load4a(a);
-    for (int c = 0; c < RB_N; c++) y[c] = rq_out(0, dot(mode, x, bw[c]), m[c], d[c], &q);
+    for (int c = 0; c < NR; c++) y[c] = rq_out(0, dot(mode, x, bw[c]), m[c], d[c], &q);
   }
 }
 
@@ -255,7 +249,12 @@ typedef void column_fn(const column_t *);
   static __attribute__((noinline)) void column_##mode##_fast(const column_t *c) { column(mode, 1, 0, c); } \
   static __attribute__((noinline)) void column_##mode##_general(const column_t *c) { column(mode, 1, 1, c); } \
   static __attribute__((noinline)) void column_##mode##_any(const column_t *c) { column(mode, 0, 1, c); } \
-  static __attribute__((noinline)) void column_##mode##_k4(const column_t *c) { column_k4(mode, c); }
+  static __attribute__((noinline)) void column_##mode##_k4(const column_t *c) {                   \
+    if (c->nr == 4) column_k4(mode, 4, c);                                                       \
+    else if (c->nr == 3) column_k4(mode, 3, c);                                                  \
+    else if (c->nr == 2) column_k4(mode, 2, c);                                                  \
+    else column_k4(mode, 1, c);                                                                  \
+  }
 COLUMN_COPIES(SS)
 COLUMN_COPIES(US)
 COLUMN_COPIES(SU)
@@ -311,8 +310,7 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
      (batch offsets are multiples of M*K or K*N). */
   const int aligned = K % 4 == 0 && ((uintptr_t)a | (uintptr_t)b) % 4 == 0;
   column_fn *const *const fns = COLUMN_FNS[a_signed ? (b_signed ? SS : SU) : (b_signed ? US : UU)];
-  column_fn *const run = fns[!aligned ? 2 : general];
-  column_fn *const run4 = aligned && !general && K == 4 ? fns[3] : run; /* for columns of four */
+  column_fn *const run = fns[aligned && !general && K == 4 ? 3 : !aligned ? 2 : general];
 
   /* This core's blocks [u0, u1), in the order batch, column block, row block. */
   const uint32_t row_blocks = (M + RB_M - 1) / RB_M, col_blocks = (N + RB_N - 1) / RB_N;
@@ -333,7 +331,7 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
       col.y = y + (t * M + i) * N + j;
       if (mul_kind == PK_COL) load_cols(col.p.m_col, &mul, j, col.nr);
       if (add_kind == PK_COL) load_cols(col.p.a_col, &add, j, col.nr);
-      (col.nr == RB_N ? run4 : run)(&col);
+      run(&col);
     }
   }
 }
