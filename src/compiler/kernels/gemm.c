@@ -129,7 +129,7 @@ static __attribute__((noinline)) uint8_t rq_wide(int32_t acc, int32_t mul, int32
 /** One output; `checked`: acc may exceed lim (else the caller proved it cannot). */
 static inline __attribute__((always_inline)) uint8_t rq_out(int checked, int32_t acc, int32_t mul, int32_t add, const rq_t *q) {
   if (!checked || __builtin_expect((uint32_t)acc + q->lim <= 2u * q->lim, 1))
-    return (uint8_t)dpg_clip32((acc * mul + add) >> q->shift, q->lo, q->hi);
+    return (uint8_t)dpg_clip32(dpg_add_sra(acc * mul, add, q->shift), q->lo, q->hi);
   return rq_wide(acc, mul, add, q->shift, q->lo, q->hi);
 }
 
