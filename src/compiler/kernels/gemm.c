@@ -2,15 +2,22 @@
  * gemm.c: matrix products. dpg_gemm is Gemm/MatMul with an int32 result (any trans flags,
  * batched with broadcast batches); dpg_rq_gemm is the cluster's RequantizedGemm/MatMul on 8-bit
  * operands, A [M, K] times B [N, K] (transB = 1), so every output is a dot product of two
- * contiguous rows, four int8 products per instruction. Both split the output elements.
+ * contiguous rows, four int8 products per instruction.
  */
 #include "dpg_kernels.h"
 #include "xpulp.h"
 
 static inline uint32_t batch_at(const uint32_t *off, uint32_t t, uint32_t size) { return off ? off[t] : t * size; }
 
+static void gemm8(const uint8_t *a, int a_signed, int32_t a_off, const uint8_t *b, int b_signed, int32_t b_off,
+                  const dpg_param_t *c, int32_t alpha, int32_t beta, void *y, dpg_type_t yt, const dpg_gemm_geom_t *g);
+
 void dpg_gemm(const void *a, dpg_type_t at, int32_t a_off, const void *b, dpg_type_t bt, int32_t b_off,
               dpg_param_t c, int32_t alpha, int32_t beta, void *y, dpg_type_t yt, const dpg_gemm_geom_t *g) {
+  if (dpg_size(at) == 1 && dpg_size(bt) == 1 && !g->trans_a) { /* the common case: gemm8 below */
+    gemm8((const uint8_t *)a, at == DPG_S8, a_off, (const uint8_t *)b, bt == DPG_S8, b_off, &c, alpha, beta, y, yt, g);
+    return;
+  }
   const uint32_t M = g->M, K = g->K, N = g->N;
   /* element (i, k) of A is at i*ars + k*acs; (k, j) of B at k*brs + j*bcs */
   const uint32_t ars = g->trans_a ? 1 : K, acs = g->trans_a ? M : 1;
@@ -334,4 +341,62 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
       run(&col);
     }
   }
+}
+
+/* ---- dpg_gemm on 8-bit operands, A not transposed ---------------------------------------------
+ * The cores split the output rows. Without offsets and with B transposed, every output is a
+ * dot product of two contiguous rows (dpg_dot8, four products per instruction). Otherwise four
+ * outputs of a row at a time, so each byte of A is loaded once per four products; an offset on
+ * B is applied once per output: sum_k (a + ao)(b + bo) = sum_k (a + ao) b + bo * sum_k (a + ao).
+ */
+static inline __attribute__((always_inline)) void gemm8_rows(int a_signed, int b_signed, const uint8_t *a, int32_t a_off,
+                                                             const uint8_t *b, int32_t b_off, const dpg_param_t *c,
+                                                             int32_t alpha, int32_t beta, void *y, dpg_type_t yt,
+                                                             const dpg_gemm_geom_t *g, uint32_t r0, uint32_t r1) {
+  const uint32_t M = g->M, K = g->K, N = g->N;
+  const uint32_t bk = g->trans_b ? 1 : N, bj = g->trans_b ? K : 1; /* (k, j) of B is at k*bk + j*bj */
+  const int dots = g->trans_b && !a_off && !b_off;
+  const uint32_t *const a_tab = g->a_off, *const b_tab = g->b_off;
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint32_t t = r / M, i = r % M;
+    const uint8_t *const ar = a + batch_at(a_tab, t, M * K) + i * K, *const bt = b + batch_at(b_tab, t, K * N);
+    int32_t a_sum = 0;
+    if (b_off)
+      for (uint32_t k = 0; k < K; k++) a_sum += byte_of(ar + k, a_signed) + a_off;
+    for (uint32_t j = 0; j < N; j += 4) {
+      const uint32_t nr = N - j < 4 ? N - j : 4;
+      int32_t acc[4] = {0, 0, 0, 0};
+      const uint8_t *bp = bt + j * bj;
+      if (dots) {
+        for (uint32_t q = 0; q < nr; q++) acc[q] = dpg_dot8(ar, a_signed, bp + q * bj, b_signed, K);
+      } else if (nr == 4) {
+        for (uint32_t k = 0; k < K; k++, bp += bk) {
+          const int32_t x = byte_of(ar + k, a_signed) + a_off;
+          for (int q = 0; q < 4; q++) acc[q] = dpg_mac(acc[q], x, byte_of(bp + q * bj, b_signed));
+        }
+      } else {
+        for (uint32_t k = 0; k < K; k++, bp += bk) {
+          const int32_t x = byte_of(ar + k, a_signed) + a_off;
+          for (uint32_t q = 0; q < nr; q++) acc[q] += x * byte_of(bp + q * bj, b_signed);
+        }
+      }
+      for (uint32_t q = 0; q < nr; q++) {
+        const uint32_t e = r * N + j + q;
+        int64_t v = (int64_t)alpha * (acc[q] + b_off * a_sum);
+        if (c->v) v += (int64_t)beta * dpg_param_at(c, e);
+        dpg_st(y, yt, e, (int32_t)v);
+      }
+    }
+  }
+}
+
+static void gemm8(const uint8_t *a, int a_signed, int32_t a_off, const uint8_t *b, int b_signed, int32_t b_off,
+                  const dpg_param_t *c, int32_t alpha, int32_t beta, void *y, dpg_type_t yt, const dpg_gemm_geom_t *g) {
+  uint32_t r0, r1;
+  dpg_chunk(g->batch * g->M, &r0, &r1);
+  /* one copy of the loops per signedness: the byte loads sign- or zero-extend */
+  if (a_signed && b_signed) gemm8_rows(1, 1, a, a_off, b, b_off, c, alpha, beta, y, yt, g, r0, r1);
+  else if (a_signed) gemm8_rows(1, 0, a, a_off, b, b_off, c, alpha, beta, y, yt, g, r0, r1);
+  else if (b_signed) gemm8_rows(0, 1, a, a_off, b, b_off, c, alpha, beta, y, yt, g, r0, r1);
+  else gemm8_rows(0, 0, a, a_off, b, b_off, c, alpha, beta, y, yt, g, r0, r1);
 }

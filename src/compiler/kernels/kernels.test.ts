@@ -70,6 +70,16 @@ function matmulRq(rng: Rng, o: {
   return b.build();
 }
 
+/** Gemm with B [N, K] (transB = 1: rows of B are contiguous) and a per-column bias. */
+function gemmTransB(rng: Rng): Graph {
+  const b = new GraphBuilder();
+  const M = pick(rng, 1, 9), K = pick(rng, 1, 37), N = pick(rng, 1, 13);
+  const a = b.input('a', [M, K], rng() < 0.3 ? 'uint8' : 'float32');
+  const y = b.node('Gemm', [a, b.init('w', [N, K], [-100, 100]), b.init('c', [N], [-1000, 1000])], { transB: at.int(1) });
+  b.output(y);
+  return b.build();
+}
+
 function unaryOp(op: string, attrs: Record<string, number>, o: { requant?: boolean; unsigned?: boolean; rowMultiple?: number } = {}) {
   return (rng: Rng): Graph => {
     const b = new GraphBuilder();
@@ -170,6 +180,9 @@ const CASES: Case[] = [
   { name: 'RequantizedMatMul, parameters per batch', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
     graph: (r) => matmulRq(r, { constB: false, batch: true, k: 'mul4', params: 'batch' }) },
   { name: 'MatMul, int32 result', platform: 'siracusa', kernel: /^MatMul_/, graph: (r) => matmulRq(r, { constB: false, requant: false, batch: r() < 0.5 }) },
+  { name: 'MatMul (Generic), unsigned A and B: offsets', platform: 'generic', kernel: /^(MatMul|Gemm)_/,
+    graph: (r) => matmulRq(r, { constB: false, requant: false, unsignedA: true, unsignedB: true, batch: r() < 0.5 }) },
+  { name: 'Gemm, transB and bias, int32 result', platform: 'siracusa', kernel: /^Gemm_/, graph: (r) => gemmTransB(r) },
   { name: 'MatMul (Generic)', platform: 'generic', kernel: /^(MatMul|Gemm)_/, graph: (r) => matmulRq(r, { constB: true, requant: false }) },
   { name: 'RequantShift (Generic, per row / column)', platform: 'generic', kernel: /^RequantShift_/, graph: (r) => matmulRq(r, { constB: true }) },
   { name: 'RequantizedAdd', platform: 'siracusa', kernel: /^RequantizedAdd_/, graph: binary('Add', true) },

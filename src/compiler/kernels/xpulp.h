@@ -9,6 +9,7 @@
  *   dpg_sdot4_us(acc, a, b)  acc + sum_i a.u8[i] * b.s8[i]    cv.sdotusp.b
  *   dpg_sdot4_uu(acc, a, b)  acc + sum_i a.u8[i] * b.u8[i]    cv.sdotup.b
  *   dpg_dot4_ss / _us / _uu  the same sums without acc       cv.dotsp.b / cv.dotusp.b / cv.dotup.b
+ *   dpg_mac(acc, a, b)       acc + a * b (low 32 bits)        cv.mac
  *   dpg_add_sra(a, b, s)     (a + b) >> (s & 31), arithmetic  cv.addnr
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
@@ -67,6 +68,10 @@ static inline int32_t dpg_dot4_uu(uint32_t a, uint32_t b) {
   __asm__("cv.dotup.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
   return r;
 }
+static inline int32_t dpg_mac(int32_t acc, int32_t a, int32_t b) {
+  __asm__("cv.mac %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
+  return acc;
+}
 static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) {
   __asm__("cv.addnr %0, %1, %2" : "+r"(a) : "r"(b), "r"(s));
   return a;
@@ -109,6 +114,9 @@ static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
 static inline int32_t dpg_dot4_ss(uint32_t a, uint32_t b) { return dpg_sdot4_ss(0, a, b); }
 static inline int32_t dpg_dot4_us(uint32_t a, uint32_t b) { return dpg_sdot4_us(0, a, b); }
 static inline int32_t dpg_dot4_uu(uint32_t a, uint32_t b) { return dpg_sdot4_uu(0, a, b); }
+static inline int32_t dpg_mac(int32_t acc, int32_t a, int32_t b) { /* the result must not overflow */
+  return acc + a * b;
+}
 static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) { /* the sum must not overflow */
   return (a + b) >> (s & 31);
 }
