@@ -142,9 +142,9 @@ static inline __attribute__((always_inline)) uint8_t rq_out(int checked, int32_t
 
 /**
  * Outputs y[r][c] (row stride N) for MR rows of A from `a` and NR rows of B from `b`, each row K
- * bytes, parameters as in block_params_t. `aligned`: every row starts at a multiple of 4 (the
- * words are then plain C loads, which the compiler schedules and post-increments). `general`:
- * parameters may vary by row and acc may need the 64-bit product.
+ * bytes, parameters as in block_params_t. `aligned`: K is a positive multiple of 4 and every row
+ * starts at a multiple of 4. `general`: parameters may vary by row and acc may need the 64-bit
+ * product.
  */
 static inline __attribute__((always_inline)) void block(int mode, int aligned, int general, int MR, int NR,
                                                         const uint8_t *a, const uint8_t *b, uint32_t K, uint8_t *y,
@@ -154,13 +154,23 @@ static inline __attribute__((always_inline)) void block(int mode, int aligned, i
   int32_t acc[RB_M][RB_N];
   for (int r = 0; r < MR; r++) ap[r] = a + r * K;
   for (int c = 0; c < NR; c++) bp[c] = b + c * K;
-  for (int r = 0; r < MR; r++)
-    for (int c = 0; c < NR; c++) acc[r][c] = 0;
+  uint32_t words = K >> 2;
+  if (aligned) { /* K >= 4: the first word sets the accumulators, no zeroing */
+    uint32_t av[RB_M], bv[RB_N];
+    for (int r = 0; r < MR; r++) av[r] = dpg_load4_inc(&ap[r]);
+    for (int c = 0; c < NR; c++) bv[c] = dpg_load4_inc(&bp[c]);
+    for (int r = 0; r < MR; r++)
+      for (int c = 0; c < NR; c++) acc[r][c] = dot(mode, av[r], bv[c]);
+    words--;
+  } else {
+    for (int r = 0; r < MR; r++)
+      for (int c = 0; c < NR; c++) acc[r][c] = 0;
+  }
   /* Two words of every row per iteration: the loop's compare and taken branch (3 cycles, no
      hardware loops from clang) are paid once per 2 * MR * NR dot products. */
   /* Post-incrementing loads in program order (dpg_load4_inc): left to itself, clang hoists the
      second word's loads and addresses them base + index + 4, an add per load. */
-  for (uint32_t k = K >> 3; k; k--) {
+  for (uint32_t k = words >> 1; k; k--) {
     for (int h = 0; h < 2; h++) {
       uint32_t av[RB_M], bv[RB_N];
       for (int r = 0; r < MR; r++) av[r] = dpg_load4_inc(&ap[r]);
@@ -169,7 +179,7 @@ static inline __attribute__((always_inline)) void block(int mode, int aligned, i
         for (int c = 0; c < NR; c++) acc[r][c] = sdot(mode, acc[r][c], av[r], bv[c]);
     }
   }
-  if (K & 4) { /* an odd word */
+  if (words & 1) { /* an odd word */
     uint32_t av[RB_M], bv[RB_N];
     for (int r = 0; r < MR; r++) av[r] = dpg_load4_inc(&ap[r]);
     for (int c = 0; c < NR; c++) bv[c] = dpg_load4_inc(&bp[c]);
@@ -314,8 +324,8 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
   const uint64_t acc_max = (uint64_t)K * (a_signed ? 128 : 255) * (b_signed ? 128 : 255);
   const int general = mul_kind == PK_ROW || add_kind == PK_ROW || acc_max > col.q.lim;
   /* Every row of A and B starts 4-byte aligned when K % 4 == 0 and the bases are aligned
-     (batch offsets are multiples of M*K or K*N). */
-  const int aligned = K % 4 == 0 && ((uintptr_t)a | (uintptr_t)b) % 4 == 0;
+     (batch offsets are multiples of M*K or K*N); K == 0 takes the general path (all sums 0). */
+  const int aligned = K % 4 == 0 && K && ((uintptr_t)a | (uintptr_t)b) % 4 == 0;
   column_fn *const *const fns = COLUMN_FNS[a_signed ? (b_signed ? SS : SU) : (b_signed ? US : UU)];
   column_fn *const run = fns[aligned && !general && K == 4 ? 3 : !aligned ? 2 : general];
 
