@@ -1,8 +1,9 @@
 /*
  * gemm.c: matrix products. dpg_gemm is Gemm/MatMul with an int32 result (any trans flags,
- * batched with broadcast batches); dpg_rq_gemm is the cluster's RequantizedGemm/MatMul on 8-bit
- * operands, A [M, K] times B [N, K] (transB = 1), so every output is a dot product of two
- * contiguous rows, four int8 products per instruction.
+ * batched with broadcast batches; 8-bit operands with A not transposed take gemm8, at the end);
+ * dpg_rq_gemm is the cluster's RequantizedGemm/MatMul on 8-bit operands, A [M, K] times B [N, K]
+ * (transB = 1), so every output is a dot product of two contiguous rows, four int8 products per
+ * instruction, computed in register blocks of 2 x 4 outputs.
  */
 #include "dpg_kernels.h"
 #include "xpulp.h"
@@ -128,6 +129,22 @@ static inline uint32_t max_abs(const dpg_param_t *q) {
   return m;
 }
 
+/** max(m, |v[0]|, ..., |v[RB_N - 1]|) */
+static inline uint32_t max4(const int32_t *v, uint32_t m) {
+  for (int c = 0; c < RB_N; c++) {
+    const uint32_t x = v[c] < 0 ? 0u - (uint32_t)v[c] : (uint32_t)v[c];
+    m = x > m ? x : m;
+  }
+  return m;
+}
+
+/** rq_t.lim for multipliers and additions bounded by max_mul and max_add. */
+static uint32_t rq_bound(uint32_t max_mul, uint32_t max_add) {
+  if (max_add >= 0x7fffffffu) return 0; /* acc == 0 still fits: the sum is add itself */
+  const uint32_t lim = (0x7fffffffu - max_add) / (max_mul ? max_mul : 1);
+  return lim < (1u << 30) ? lim : (1u << 30) - 1;
+}
+
 /* The 64-bit product, out of line: rare, and inlined it would crowd the block's registers. */
 static __attribute__((noinline)) uint8_t rq_wide(int32_t acc, int32_t mul, int32_t add, int32_t shift, int32_t lo, int32_t hi) {
   return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
@@ -213,7 +230,8 @@ typedef struct {
 
 /**
  * The blocks of one column run. Each specialisation is its own (noinline) function, so the
- * register allocator sees only this loop nest: parameters, shift and bounds stay in registers.
+ * register allocator sees only this loop nest (inlined into the driver's loops, the parameters
+ * and bounds were spilled and reloaded for every output).
  */
 static inline __attribute__((always_inline)) void column(int mode, int aligned, int general, const column_t *col) {
   const uint32_t K = col->K, N = col->N, nr = col->nr;
@@ -260,7 +278,7 @@ static inline __attribute__((always_inline)) void column_k4(int mode, int NR, co
 }
 
 /* Per signedness: aligned rows with the short requant (fast), aligned rows with the general
-   one, any rows (K % 4 != 0 or unaligned bases) with the general one, and K == 4. */
+   one, any rows (K % 4 != 0, K == 0 or unaligned bases) with the general one, and K == 4. */
 typedef void column_fn(const column_t *);
 #define COLUMN_COPIES(mode)                                                                        \
   static __attribute__((noinline)) void column_##mode##_fast(const column_t *c) { column(mode, 1, 0, c); } \
@@ -283,8 +301,8 @@ static column_fn *const COLUMN_FNS[4][4] = {
   [UU] = {column_UU_fast, column_UU_general, column_UU_any, column_UU_k4},
 };
 
-/* The element-by-element loop, for parameters laid out in a way the blocks do not read or a
-   shift outside [0, 31]. Exact, slow, not produced by the shared networks. */
+/* The element-by-element loop, for parameters laid out in a way the blocks do not read (per
+   element, per batch and column, ...) or a shift outside [0, 31]. Exact and slow; rare. */
 static void rq_gemm_elementwise(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed, const dpg_param_t *mul,
                                 const dpg_param_t *add, int32_t shift, int32_t lo, int32_t hi, uint8_t *y,
                                 const dpg_gemm_geom_t *g) {
@@ -315,19 +333,17 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
     col.p.m_col[c] = mul_kind == PK_SCALAR ? mul.v[0] : 0;
     col.p.a_col[c] = add_kind == PK_SCALAR ? add.v[0] : 0;
   }
-  const uint32_t max_mul = max_abs(&mul), max_add = max_abs(&add);
-  if (max_add < 0x7fffffffu) {
-    const uint32_t lim = (0x7fffffffu - max_add) / (max_mul ? max_mul : 1);
-    col.q.lim = lim < (1u << 30) ? lim : (1u << 30) - 1;
-  }
   /* The largest |acc| the operands allow: K * 128 * 128 when both are signed, up to K * 255 * 255. */
   const uint64_t acc_max = (uint64_t)K * (a_signed ? 128 : 255) * (b_signed ? 128 : 255);
-  const int general = mul_kind == PK_ROW || add_kind == PK_ROW || acc_max > col.q.lim;
+  /* Row parts are scanned once; column parts are bounded per column block, from the values just
+     loaded (scanning a per-column vector in L2 costs 12 cycles an element on every core). */
+  const uint32_t row_mul = mul_kind == PK_ROW ? max_abs(&mul) : 0, row_add = add_kind == PK_ROW ? max_abs(&add) : 0;
   /* Every row of A and B starts 4-byte aligned when K % 4 == 0 and the bases are aligned
      (batch offsets are multiples of M*K or K*N); K == 0 takes the general path (all sums 0). */
   const int aligned = K % 4 == 0 && K && ((uintptr_t)a | (uintptr_t)b) % 4 == 0;
   column_fn *const *const fns = COLUMN_FNS[a_signed ? (b_signed ? SS : SU) : (b_signed ? US : UU)];
-  column_fn *const run = fns[aligned && !general && K == 4 ? 3 : !aligned ? 2 : general];
+  column_fn *run = fns[0];
+  int stale = 1; /* the bound and `run` need computing */
 
   /* This core's blocks [u0, u1), in the order batch, column block, row block. */
   const uint32_t row_blocks = (M + RB_M - 1) / RB_M, col_blocks = (N + RB_N - 1) / RB_N;
@@ -348,6 +364,13 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
       col.y = y + (t * M + i) * N + j;
       if (mul_kind == PK_COL) load_cols(col.p.m_col, &mul, j, col.nr);
       if (add_kind == PK_COL) load_cols(col.p.a_col, &add, j, col.nr);
+      if (stale) {
+        const uint32_t max_mul = max4(col.p.m_col, row_mul), max_add = max4(col.p.a_col, row_add);
+        col.q.lim = rq_bound(max_mul, max_add);
+        const int general = mul_kind == PK_ROW || add_kind == PK_ROW || acc_max > col.q.lim;
+        run = fns[aligned && !general && K == 4 ? 3 : !aligned ? 2 : general];
+        stale = mul_kind == PK_COL || add_kind == PK_COL; /* scalars and row parts: once */
+      }
       run(&col);
     }
   }

@@ -175,6 +175,8 @@ const CASES: Case[] = [
     graph: (r) => matmulRq(r, { constB: false, batch: r() < 0.5, unsignedB: true }) },
   { name: 'RequantizedMatMul, multipliers past 32 bits (64-bit requant)', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
     graph: (r) => matmulRq(r, { constB: r() < 0.5, batch: true, k: r() < 0.5 ? 'mul4' : 'any', wide: true }) },
+  { name: 'RequantizedMatMul, multipliers past 32 bits, per row', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 'mul4', wide: true, params: 'row' }) },
   { name: 'RequantizedMatMul, parameters per element', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
     graph: (r) => matmulRq(r, { constB: false, batch: true, k: 'mul4', params: 'element' }) },
   { name: 'RequantizedMatMul, parameters per batch', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
