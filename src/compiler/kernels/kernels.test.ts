@@ -42,17 +42,41 @@ function convRq(rng: Rng, o: { k: number; group?: 'dw'; stride?: number; pad?: n
   return b.build();
 }
 
-/** A [B?, M, K] x [K, N] MatMul (B constant or an activation) + RequantShift with per-row/column/tensor parameters. */
-function matmulRq(rng: Rng, o: { constB: boolean; requant?: boolean; batch?: boolean }): Graph {
+/**
+ * A [B?, M, K] x [K, N] MatMul (B constant or an activation) + RequantShift with per-row/column/tensor parameters.
+ * k: K in 1..37 ('any'), a multiple of 4 (the kernels' word loads) or 4 (one word per row);
+ * unsignedA / unsignedB: uint8 operands (else A is uint8 by chance); wide: multipliers so large that
+ * acc*mul needs 64 bits; params: parameters per element, per batch or per row instead of a random choice of
+ * per tensor, row or column ('no-row': per tensor or column).
+ */
+function matmulRq(rng: Rng, o: {
+  constB: boolean; requant?: boolean; batch?: boolean; k?: 'any' | 'mul4' | 4; unsignedA?: boolean; unsignedB?: boolean; wide?: boolean;
+  params?: 'element' | 'batch' | 'row' | 'no-row';
+}): Graph {
   const b = new GraphBuilder();
-  const M = pick(rng, 1, 9), K = pick(rng, 1, 37), N = pick(rng, 1, 13), B = o.batch ? pick(rng, 2, 3) : 0;
+  const K = o.k === 4 ? 4 : o.k === 'mul4' ? 4 * pick(rng, 1, 12) : pick(rng, 1, 37);
+  // K = 4: at least one full column block of four, where the kernel keeps B's words in registers.
+  const M = pick(rng, o.params ? 2 : 1, 9), N = pick(rng, o.k === 4 ? 4 : o.params ? 2 : 1, 13), B = o.batch ? pick(rng, 2, 3) : 0;
   const lead = B ? [B] : [];
-  const a = b.input('a', [...lead, M, K], rng() < 0.3 ? 'uint8' : 'float32');
-  const bb = o.constB ? b.init('b', [K, N], [-100, 100]) : b.input('b', [...lead, K, N]);
+  const a = b.input('a', [...lead, M, K], o.unsignedA || rng() < 0.3 ? 'uint8' : 'float32');
+  const bb = o.constB ? b.init('b', [K, N], [-100, 100]) : b.input('b', [...lead, K, N], o.unsignedB ? 'uint8' : 'float32');
   const y = b.node('MatMul', [a, bb]);
   if (o.requant === false) { b.output(y); return b.build(); }
-  const shapes = [[], [N], [M, 1]];
-  b.output(b.requant(y, 12, { mulShape: shapes[pick(rng, 0, 2)], mul: [1, 60], add: [-4000, 4000], signed: rng() < 0.6 }));
+  const mulShape = o.params === 'element' ? [M, N] : o.params === 'batch' ? [B, 1, 1] : o.params === 'row' ? [M, 1]
+    : [[], [N], ...(o.params === 'no-row' ? [] : [[M, 1]])][pick(rng, 0, o.params === 'no-row' ? 1 : 2)];
+  const rq = o.wide ? { shift: 27, mul: [1 << 18, 1 << 21] as [number, number], add: [-(2 ** 30), 2 ** 30] as [number, number] }
+    : { shift: 12, mul: [1, 60] as [number, number], add: [-4000, 4000] as [number, number] };
+  b.output(b.requant(y, rq.shift, { mulShape, mul: rq.mul, add: rq.add, signed: rng() < 0.6 }));
+  return b.build();
+}
+
+/** Gemm with B [N, K] (transB = 1: rows of B are contiguous) and a per-column bias. */
+function gemmTransB(rng: Rng): Graph {
+  const b = new GraphBuilder();
+  const M = pick(rng, 1, 9), K = pick(rng, 1, 37), N = pick(rng, 1, 13);
+  const a = b.input('a', [M, K], rng() < 0.3 ? 'uint8' : 'float32');
+  const y = b.node('Gemm', [a, b.init('w', [N, K], [-100, 100]), b.init('c', [N], [-1000, 1000])], { transB: at.int(1) });
+  b.output(y);
   return b.build();
 }
 
@@ -133,7 +157,34 @@ const CASES: Case[] = [
   { name: 'DWConv1d CHW (Generic)', platform: 'generic', kernel: /^DWConv1d_CHW_/, graph: (r) => convRq(r, { k: 3, group: 'dw', oneD: true }) },
   { name: 'RequantizedGemm (constant B)', platform: 'siracusa', kernel: /^RequantizedGemm_/, graph: (r) => matmulRq(r, { constB: true }) },
   { name: 'RequantizedMatMul (batched activations)', platform: 'siracusa', kernel: /^RequantizedMatMul_/, graph: (r) => matmulRq(r, { constB: false, batch: true }) },
+  { name: 'RequantizedMatMul, K a multiple of 4 (word loads), B broadcast over batches', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
+    graph: (r) => matmulRq(r, { constB: true, batch: true, k: 'mul4' }) },
+  { name: 'RequantizedMatMul, K = 4 (a word per row)', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 4, params: 'no-row' }) },
+  { name: 'RequantizedMatMul, K = 4, unsigned A', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 4, unsignedA: true, params: 'no-row' }) },
+  { name: 'RequantizedMatMul, K = 4, unsigned B', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 4, unsignedB: true, params: 'no-row' }) },
+  { name: 'RequantizedMatMul, K = 4, unsigned A and B', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 4, unsignedA: true, unsignedB: true, params: 'no-row' }) },
+  { name: 'RequantizedMatMul, K = 4, parameters per row', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 4, params: 'row' }) },
+  { name: 'RequantizedMatMul, unsigned A and B, any K', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: r() < 0.5, unsignedA: true, unsignedB: true }) },
+  { name: 'RequantizedMatMul, unsigned B, any K', platform: 'siracusa', kernel: /^RequantizedMatMul_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: r() < 0.5, unsignedB: true }) },
+  { name: 'RequantizedMatMul, multipliers past 32 bits (64-bit requant)', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
+    graph: (r) => matmulRq(r, { constB: r() < 0.5, batch: true, k: r() < 0.5 ? 'mul4' : 'any', wide: true }) },
+  { name: 'RequantizedMatMul, multipliers past 32 bits, per row', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 'mul4', wide: true, params: 'row' }) },
+  { name: 'RequantizedMatMul, parameters per element', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 'mul4', params: 'element' }) },
+  { name: 'RequantizedMatMul, parameters per batch', platform: 'siracusa', kernel: /^Requantized(Gemm|MatMul)_/,
+    graph: (r) => matmulRq(r, { constB: false, batch: true, k: 'mul4', params: 'batch' }) },
   { name: 'MatMul, int32 result', platform: 'siracusa', kernel: /^MatMul_/, graph: (r) => matmulRq(r, { constB: false, requant: false, batch: r() < 0.5 }) },
+  { name: 'MatMul (Generic), unsigned A and B: offsets', platform: 'generic', kernel: /^(MatMul|Gemm)_/,
+    graph: (r) => matmulRq(r, { constB: false, requant: false, unsignedA: true, unsignedB: true, batch: r() < 0.5 }) },
+  { name: 'Gemm, transB and bias, int32 result', platform: 'siracusa', kernel: /^Gemm_/, graph: (r) => gemmTransB(r) },
   { name: 'MatMul (Generic)', platform: 'generic', kernel: /^(MatMul|Gemm)_/, graph: (r) => matmulRq(r, { constB: true, requant: false }) },
   { name: 'RequantShift (Generic, per row / column)', platform: 'generic', kernel: /^RequantShift_/, graph: (r) => matmulRq(r, { constB: true }) },
   { name: 'RequantizedAdd', platform: 'siracusa', kernel: /^RequantizedAdd_/, graph: binary('Add', true) },

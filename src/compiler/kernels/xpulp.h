@@ -8,19 +8,37 @@
  *   dpg_sdot4_ss(acc, a, b)  acc + sum_i a.s8[i] * b.s8[i]    cv.sdotsp.b
  *   dpg_sdot4_us(acc, a, b)  acc + sum_i a.u8[i] * b.s8[i]    cv.sdotusp.b
  *   dpg_sdot4_uu(acc, a, b)  acc + sum_i a.u8[i] * b.u8[i]    cv.sdotup.b
+ *   dpg_dot4_ss / _us / _uu  the same sums without acc       cv.dotsp.b / cv.dotusp.b / cv.dotup.b
+ *   dpg_mac(acc, a, b)       acc + a * b (low 32 bits)        cv.mac
+ *   dpg_add_sra(a, b, s)     (a + b) >> (s & 31), arithmetic  cv.addnr
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
+ *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
+ *   dpg_load4_inc(&p)        4 bytes from p (any alignment), then p += 4   cv.lw rd, (rs1), 4
  */
 #ifndef DPG_XPULP_H
 #define DPG_XPULP_H
 
 #include <stdint.h>
 
+/**
+ * 4 bytes from a 4-byte-aligned address, as a plain C load: unlike dpg_load4 the compiler may
+ * schedule it and fold the pointer update into a post-increment load (cv.lw rd, (rs1), 4).
+ * may_alias: the bytes may be any 8-bit buffer.
+ */
+typedef uint32_t __attribute__((may_alias)) dpg_word_alias_t;
+static inline uint32_t dpg_load4a(const void *p) { return *(const dpg_word_alias_t *)p; }
+
 #if defined(DPG_XPULP)
 
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(p) : "memory");
+  return v;
+}
+static inline uint32_t dpg_load4_inc(const uint8_t **p) {
+  uint32_t v;
+  __asm__ volatile("cv.lw %0, (%1), 4" : "=r"(v), "+r"(*p) : : "memory");
   return v;
 }
 static inline int32_t dpg_sdot4_ss(int32_t acc, uint32_t a, uint32_t b) {
@@ -34,6 +52,29 @@ static inline int32_t dpg_sdot4_us(int32_t acc, uint32_t a, uint32_t b) {
 static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
   __asm__("cv.sdotup.b %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
   return acc;
+}
+static inline int32_t dpg_dot4_ss(uint32_t a, uint32_t b) {
+  int32_t r;
+  __asm__("cv.dotsp.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+static inline int32_t dpg_dot4_us(uint32_t a, uint32_t b) {
+  int32_t r;
+  __asm__("cv.dotusp.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+static inline int32_t dpg_dot4_uu(uint32_t a, uint32_t b) {
+  int32_t r;
+  __asm__("cv.dotup.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+static inline int32_t dpg_mac(int32_t acc, int32_t a, int32_t b) {
+  __asm__("cv.mac %0, %1, %2" : "+r"(acc) : "r"(a), "r"(b));
+  return acc;
+}
+static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) {
+  __asm__("cv.addnr %0, %1, %2" : "+r"(a) : "r"(b), "r"(s));
+  return a;
 }
 static inline int32_t dpg_max(int32_t a, int32_t b) {
   int32_t r;
@@ -53,6 +94,11 @@ static inline uint32_t dpg_load4(const void *p) {
   __builtin_memcpy(&v, p, 4); /* no libc header: kernels build freestanding */
   return v;
 }
+static inline uint32_t dpg_load4_inc(const uint8_t **p) {
+  const uint32_t v = dpg_load4(*p);
+  *p += 4;
+  return v;
+}
 static inline int32_t dpg_sdot4_ss(int32_t acc, uint32_t a, uint32_t b) {
   for (int i = 0; i < 4; i++) acc += (int32_t)(int8_t)(a >> (8 * i)) * (int32_t)(int8_t)(b >> (8 * i));
   return acc;
@@ -64,6 +110,15 @@ static inline int32_t dpg_sdot4_us(int32_t acc, uint32_t a, uint32_t b) {
 static inline int32_t dpg_sdot4_uu(int32_t acc, uint32_t a, uint32_t b) {
   for (int i = 0; i < 4; i++) acc += (int32_t)(uint8_t)(a >> (8 * i)) * (int32_t)(uint8_t)(b >> (8 * i));
   return acc;
+}
+static inline int32_t dpg_dot4_ss(uint32_t a, uint32_t b) { return dpg_sdot4_ss(0, a, b); }
+static inline int32_t dpg_dot4_us(uint32_t a, uint32_t b) { return dpg_sdot4_us(0, a, b); }
+static inline int32_t dpg_dot4_uu(uint32_t a, uint32_t b) { return dpg_sdot4_uu(0, a, b); }
+static inline int32_t dpg_mac(int32_t acc, int32_t a, int32_t b) { /* the result must not overflow */
+  return acc + a * b;
+}
+static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) { /* the sum must not overflow */
+  return (a + b) >> (s & 31);
 }
 static inline int32_t dpg_max(int32_t a, int32_t b) { return a > b ? a : b; }
 static inline int32_t dpg_min(int32_t a, int32_t b) { return a < b ? a : b; }
