@@ -264,6 +264,46 @@ static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, con
   }
 }
 
+/*
+ * RequantizedAdd of two int8 tensors whose input requantizers are the identity (mul 1, add 0,
+ * shift 0, no clipping of int8 values), common in integerized residual adds: y = RQout(a + b),
+ * four elements per iteration, all loads before the stores.
+ */
+static inline __attribute__((always_inline)) void rq_add_identity_run(const int8_t *a, const int8_t *b, uint8_t *y, uint32_t n,
+                                                                        const dpg_rq_t *r, int sym) {
+  const int32_t m = r->mul, c = r->add, s = r->shift, lo = r->lo, hi = r->hi;
+#define RQ_OUT(v) (uint8_t)rq_clip(((v) * m + c) >> s, lo, hi, sym)
+  uint32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const int32_t s0 = a[k] + b[k], s1 = a[k + 1] + b[k + 1], s2 = a[k + 2] + b[k + 2], s3 = a[k + 3] + b[k + 3];
+    y[k] = RQ_OUT(s0);
+    y[k + 1] = RQ_OUT(s1);
+    y[k + 2] = RQ_OUT(s2);
+    y[k + 3] = RQ_OUT(s3);
+  }
+  for (; k < n; k++) y[k] = RQ_OUT(a[k] + b[k]);
+#undef RQ_OUT
+}
+
+static __attribute__((noinline)) void rq_add_identity(const int8_t *a, const int8_t *b, uint8_t *y, const dpg_walk_t *walk_l2,
+                                                      const dpg_rq_t *rq_out_l2, uint32_t lo, uint32_t hi) {
+  const dpg_walk_t walk = *walk_l2;
+  const dpg_rq_t r = *rq_out_l2;
+  const int sym = r.hi >= 0 && r.lo == -r.hi - 1;
+  const uint32_t last = walk.rank - 1, inner = walk.shape[last];
+  dpg_cursor_t c;
+  for (uint32_t i = lo; i < hi;) {
+    dpg_cursor_at(&c, &walk, i);
+    const uint32_t n = dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
+    if (sym) rq_add_identity_run(a + c.off[1], b + c.off[2], y + c.off[0], n, &r, 1);
+    else rq_add_identity_run(a + c.off[1], b + c.off[2], y + c.off[0], n, &r, 0);
+    i += n;
+  }
+}
+
+/** True when RQ(v) = v for every int8 v. */
+static inline int rq_is_identity8(const dpg_rq_t *r) { return r->mul == 1 && r->add == 0 && r->shift == 0 && r->lo <= -128 && r->hi >= 127; }
+
 static __attribute__((noinline)) void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
                                                    const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
   const dpg_walk_t w = *walk_l2, *walk = &w;
@@ -313,7 +353,9 @@ void dpg_rq_add(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void
       walk->stride[0][last] == 1 && walk->stride[1][last] == 1 && walk->stride[2][last] == 1 &&
       rq_fits32(&rq[0], type_bound(at)) && rq_fits32(&rq[1], type_bound(bt)) && rq_fits32(&rq[2], sum_bound)) {
     const int int8_parts = rq[0].lo >= -128 && rq[0].hi <= 127 && rq[1].lo >= -128 && rq[1].hi <= 127;
-    if (int8_parts && hi - lo >= RQ_ADD_TABLE_MIN)
+    if (at == DPG_S8 && bt == DPG_S8 && rq_is_identity8(&rq[0]) && rq_is_identity8(&rq[1]))
+      rq_add_identity((const int8_t *)a, (const int8_t *)b, (uint8_t *)y, walk, &rq[2], lo, hi);
+    else if (int8_parts && hi - lo >= RQ_ADD_TABLE_MIN)
       rq_add_table((const uint8_t *)a, at == DPG_S8, (const uint8_t *)b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);
     else
       rq_add_runs8((const uint8_t *)a, at == DPG_S8, (const uint8_t *)b, bt == DPG_S8, (uint8_t *)y, walk, rq, lo, hi);

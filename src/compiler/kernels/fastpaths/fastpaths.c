@@ -127,6 +127,8 @@ static void check_rq_add(void) {
       rq[k].shift = between(0, 3) == 0 ? between(0, 1) * 31 : between(0, 31);
       pick_range(&rq[k].lo, &rq[k].hi);
     }
+    if (between(0, 3) == 0) /* identity input requantizers (int8 residual adds) */
+      for (int k = 0; k < 2; k++) rq[k] = (dpg_rq_t){1, 0, 0, between(0, 1) ? -128 : -129, between(0, 1) ? 127 : 128};
     /* [R, C] + [C] (b broadcast over rows) or [R, C] + [R, C]; one in four large enough for the
        table path (RQ_ADD_TABLE_MIN elements per core, few cores) */
     const int big = between(0, 3) == 0;
