@@ -409,16 +409,17 @@ static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
   do {                                                                                              \
     const T *xs = (const T *)x + i0;                                                                \
     uint8_t *ys = y8 + i0;                                                                          \
-    const uint32_t n = i1 - i0;                                                                     \
-    uint32_t k = 0;                                                                                 \
-    for (; k + 4 <= n; k += 4) {                                                                    \
-      const int32_t v0 = xs[k], v1 = xs[k + 1], v2 = xs[k + 2], v3 = xs[k + 3];                    \
-      ys[k] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
-      ys[k + 1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                             \
-      ys[k + 2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                             \
-      ys[k + 3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                             \
+    const T *const end4 = xs + ((i1 - i0) & ~3u), *const end = (const T *)x + i1;                   \
+    while (xs != end4) { /* pointer steps: the loads and stores post-increment */                   \
+      const int32_t v0 = xs[0], v1 = xs[1], v2 = xs[2], v3 = xs[3];                                 \
+      xs += 4;                                                                                      \
+      ys[0] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
+      ys[1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                                 \
+      ys[2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                                 \
+      ys[3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                                 \
+      ys += 4;                                                                                      \
     }                                                                                               \
-    for (; k < n; k++) ys[k] = (uint8_t)CLIP((xs[k] * m + a) >> shift);                             \
+    while (xs != end) *ys++ = (uint8_t)CLIP((*xs++ * m + a) >> shift);                              \
   } while (0)
 #define RQ_CLIP_SYM(v) clip_sym(v, hi)
 #define RQ_CLIP(v) dpg_clip32(v, lo, hi)
