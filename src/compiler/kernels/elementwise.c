@@ -224,17 +224,20 @@ static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *
   /* Four elements per iteration: one word load per input, one word store (misaligned words cost
      a cycle, still fewer than four byte accesses). */
 #define RQ_OUT(s) rq_clip(((s) * m2 + c2) >> s2, lo2, hi2, sym)
-  uint32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t wa = dpg_load4(a + k), wb = dpg_load4(b + k);
+  const uint8_t *const end4 = a + (n & ~3u), *const end = a + n;
+  while (a != end4) { /* pointer steps */
+    const uint32_t wa = dpg_load4(a), wb = dpg_load4(b);
+    a += 4;
+    b += 4;
     const int32_t s0 = ta[wa & 0xff] + tb[wb & 0xff], s1 = ta[byte1(wa)] + tb[byte1(wb)];
     const int32_t s2_ = ta[byte2(wa)] + tb[byte2(wb)], s3 = ta[wa >> 24] + tb[wb >> 24];
     uint32_t w = (uint32_t)RQ_OUT(s0) & 0xff;
     w = set_byte1(w, RQ_OUT(s1));
     w = set_byte2(w, RQ_OUT(s2_));
-    store4(y + k, set_byte3(w, RQ_OUT(s3)));
+    store4(y, set_byte3(w, RQ_OUT(s3)));
+    y += 4;
   }
-  for (; k < n; k++) y[k] = (uint8_t)RQ_OUT(ta[a[k]] + tb[b[k]]);
+  while (a != end) *y++ = (uint8_t)RQ_OUT(ta[*a++] + tb[*b++]);
 #undef RQ_OUT
 }
 
@@ -273,15 +276,18 @@ static inline __attribute__((always_inline)) void rq_add_identity_run(const int8
                                                                         const dpg_rq_t *r, int sym) {
   const int32_t m = r->mul, c = r->add, s = r->shift, lo = r->lo, hi = r->hi;
 #define RQ_OUT(v) (uint8_t)rq_clip(((v) * m + c) >> s, lo, hi, sym)
-  uint32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const int32_t s0 = a[k] + b[k], s1 = a[k + 1] + b[k + 1], s2 = a[k + 2] + b[k + 2], s3 = a[k + 3] + b[k + 3];
-    y[k] = RQ_OUT(s0);
-    y[k + 1] = RQ_OUT(s1);
-    y[k + 2] = RQ_OUT(s2);
-    y[k + 3] = RQ_OUT(s3);
+  const int8_t *const end4 = a + (n & ~3u), *const end = a + n;
+  while (a != end4) { /* pointer steps: the loads and stores post-increment */
+    const int32_t s0 = a[0] + b[0], s1 = a[1] + b[1], s2 = a[2] + b[2], s3 = a[3] + b[3];
+    a += 4;
+    b += 4;
+    y[0] = RQ_OUT(s0);
+    y[1] = RQ_OUT(s1);
+    y[2] = RQ_OUT(s2);
+    y[3] = RQ_OUT(s3);
+    y += 4;
   }
-  for (; k < n; k++) y[k] = RQ_OUT(a[k] + b[k]);
+  while (a != end) *y++ = RQ_OUT(*a++ + *b++);
 #undef RQ_OUT
 }
 
