@@ -6,6 +6,18 @@
 #include "dpg_kernels.h"
 #include "xpulp.h"
 
+/** Requantizers copied field by field (a struct assignment would call the byte-wise memcpy). */
+static inline void rq_copy(dpg_rq_t *d, const dpg_rq_t *s) {
+  d->mul = s->mul;
+  d->add = s->add;
+  d->shift = s->shift;
+  d->lo = s->lo;
+  d->hi = s->hi;
+}
+static inline void rq_copy3(dpg_rq_t d[3], const dpg_rq_t s[3]) {
+  for (int k = 0; k < 3; k++) rq_copy(&d[k], &s[k]);
+}
+
 /** |v| <= bound for every v an 8-bit (or wider) element of type t can hold. */
 static inline int64_t type_bound(dpg_type_t t) {
   return t == DPG_S8 ? 128 : t == DPG_U8 ? 255 : t == DPG_S16 ? 32768 : t == DPG_U16 ? 65535 : 2147483648LL;
@@ -80,7 +92,9 @@ static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, const uint8_t *a,
  */
 static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, const void *b, int bs, int32_t b_off,
                          void *y, dpg_type_t yt, const dpg_walk_t *walk_l2, uint32_t lo, uint32_t hi) {
-  const dpg_walk_t w = *walk_l2, *walk = &w; /* an L1 copy of the L2 constant */
+  dpg_walk_t w; /* an L1 copy of the L2 constant */
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
   const uint32_t last = walk->rank - 1, inner = walk->shape[last];
   const int32_t sy = walk->stride[0][last], sa = walk->stride[1][last], sb = walk->stride[2][last];
   const uint32_t ysize = dpg_size(yt), xa = as ? 0x80 : 0, xb = bs ? 0x80 : 0;
@@ -249,8 +263,10 @@ static void rq_table(int8_t t[256], int is_signed, const dpg_rq_t *rq) {
 
 static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
                                                    const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
-  const dpg_walk_t walk = *walk_l2;
-  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  dpg_walk_t walk;
+  dpg_walk_copy(&walk, walk_l2);
+  dpg_rq_t rq[3];
+  rq_copy3(rq, rq_l2);
   int8_t ta[256], tb[256];
   rq_table(ta, as, &rq[0]);
   rq_table(tb, bs, &rq[1]);
@@ -293,8 +309,10 @@ static inline __attribute__((always_inline)) void rq_add_identity_run(const int8
 
 static __attribute__((noinline)) void rq_add_identity(const int8_t *a, const int8_t *b, uint8_t *y, const dpg_walk_t *walk_l2,
                                                       const dpg_rq_t *rq_out_l2, uint32_t lo, uint32_t hi) {
-  const dpg_walk_t walk = *walk_l2;
-  const dpg_rq_t r = *rq_out_l2;
+  dpg_walk_t walk;
+  dpg_walk_copy(&walk, walk_l2);
+  dpg_rq_t r;
+  rq_copy(&r, rq_out_l2);
   const int sym = r.hi >= 0 && r.lo == -r.hi - 1;
   const uint32_t last = walk.rank - 1, inner = walk.shape[last];
   dpg_cursor_t c;
@@ -312,8 +330,11 @@ static inline int rq_is_identity8(const dpg_rq_t *r) { return r->mul == 1 && r->
 
 static __attribute__((noinline)) void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
                                                    const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
-  const dpg_walk_t w = *walk_l2, *walk = &w;
-  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  dpg_walk_t w;
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
+  dpg_rq_t rq[3];
+  rq_copy3(rq, rq_l2);
   /* every range [-hi-1, hi] (int8 requantizers): one cv.clipr per clip */
   int sym = 1;
   for (int r = 0; r < 3; r++) sym &= rq[r].hi >= 0 && rq[r].lo == -rq[r].hi - 1;
@@ -333,8 +354,11 @@ static __attribute__((noinline)) void rq_add_runs8(const uint8_t *a, int as, con
 static __attribute__((noinline)) void rq_add_general(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y,
                                                      dpg_type_t yt, const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3],
                                                      uint32_t lo, uint32_t hi) {
-  const dpg_walk_t w = *walk_l2, *walk = &w;
-  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  dpg_walk_t w;
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
+  dpg_rq_t rq[3];
+  rq_copy3(rq, rq_l2);
   dpg_cursor_t c;
   dpg_cursor_at(&c, walk, lo);
   for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk)) {

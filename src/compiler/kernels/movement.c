@@ -37,7 +37,9 @@ void dpg_fill(void *dst, dpg_type_t t, uint32_t n, int32_t v) {
 /* dst[off0] = src[off1] for every element of the walk. */
 void dpg_copy_nd(void *dst, dpg_type_t dt, const void *src, dpg_type_t st, const dpg_walk_t *walk_l2) {
   /* The walk is a constant in L2 (12-cycle loads), read at every run: work on a copy in L1. */
-  const dpg_walk_t w = *walk_l2, *walk = &w;
+  dpg_walk_t w;
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
   uint32_t lo, hi;
   dpg_chunk(dpg_walk_size(walk), &lo, &hi);
   if (lo >= hi) return;
