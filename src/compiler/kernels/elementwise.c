@@ -49,14 +49,15 @@ static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
  * 128 sign-extends) and x = 0, c = off for uint8. Inlined per operation and output width; four
  * elements per iteration, all loaded before the first store (which may alias the inputs).
  */
-static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op, uint32_t ysize, const uint8_t *a, uint32_t xa,
+static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op, uint32_t ysize, int ss, const uint8_t *a, uint32_t xa,
                                                                  int32_t ca, const uint8_t *b, uint32_t xb, int32_t cb, void *y,
                                                                  uint32_t n) {
 #define BIN_OP(u, v) (op == DPG_ADD ? (u) + (v) : op == DPG_SUB ? (u) - (v) : (u) * (v))
 #define BIN_ST(k, r) (ysize == 1 ? (void)(((uint8_t *)y)[k] = (uint8_t)(r)) : ysize == 2 ? (void)(((uint16_t *)y)[k] = (uint16_t)(r)) \
                                                                           : (void)(((uint32_t *)y)[k] = (uint32_t)(r)))
-#define BIN_A(k) ((int32_t)(a[k] ^ xa) + ca)
-#define BIN_B(k) ((int32_t)(b[k] ^ xb) + cb)
+  /* ss (both int8, the common case): sign-extending loads, ca and cb are the plain offsets */
+#define BIN_A(k) (ss ? (int32_t)(int8_t)a[k] + ca : (int32_t)(a[k] ^ xa) + ca)
+#define BIN_B(k) (ss ? (int32_t)(int8_t)b[k] + cb : (int32_t)(b[k] ^ xb) + cb)
   uint32_t k = 0;
   for (; k + 4 <= n; k += 4) {
     const int32_t u0 = BIN_A(k), u1 = BIN_A(k + 1), u2 = BIN_A(k + 2), u3 = BIN_A(k + 3);
@@ -74,15 +75,21 @@ static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op,
 }
 
 /** binary_contig8 with the operation and the output width as constants. */
-static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, const uint8_t *a, uint32_t xa, int32_t ca, const uint8_t *b,
-                               uint32_t xb, int32_t cb, void *y, uint32_t n) {
-#define BIN_CASE(OP)                                                                                \
-  if (ysize == 1) binary_contig8(OP, 1, a, xa, ca, b, xb, cb, y, n);                                \
-  else if (ysize == 2) binary_contig8(OP, 2, a, xa, ca, b, xb, cb, y, n);                           \
-  else binary_contig8(OP, 4, a, xa, ca, b, xb, cb, y, n)
-  if (op == DPG_ADD) { BIN_CASE(DPG_ADD); }
-  else if (op == DPG_SUB) { BIN_CASE(DPG_SUB); }
-  else { BIN_CASE(DPG_MUL); }
+static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, int ss, const uint8_t *a, uint32_t xa, int32_t ca,
+                               const uint8_t *b, uint32_t xb, int32_t cb, void *y, uint32_t n) {
+#define BIN_CASE(OP, SS)                                                                            \
+  if (ysize == 1) binary_contig8(OP, 1, SS, a, xa, ca, b, xb, cb, y, n);                            \
+  else if (ysize == 2) binary_contig8(OP, 2, SS, a, xa, ca, b, xb, cb, y, n);                       \
+  else binary_contig8(OP, 4, SS, a, xa, ca, b, xb, cb, y, n)
+  if (ss) {
+    if (op == DPG_ADD) { BIN_CASE(DPG_ADD, 1); }
+    else if (op == DPG_SUB) { BIN_CASE(DPG_SUB, 1); }
+    else { BIN_CASE(DPG_MUL, 1); }
+  } else {
+    if (op == DPG_ADD) { BIN_CASE(DPG_ADD, 0); }
+    else if (op == DPG_SUB) { BIN_CASE(DPG_SUB, 0); }
+    else { BIN_CASE(DPG_MUL, 0); }
+  }
 #undef BIN_CASE
 }
 
@@ -105,7 +112,8 @@ static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, c
     const uint32_t n = (uint32_t)dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
     int32_t oy = c.off[0], oa = c.off[1], ob = c.off[2];
     if (sy == 1 && sa == 1 && sb == 1) {
-      binary_contig8_any(op, ysize, (const uint8_t *)a + oa, xa, ca, (const uint8_t *)b + ob, xb, cb,
+      const int ss = as && bs;
+      binary_contig8_any(op, ysize, ss, (const uint8_t *)a + oa, xa, ss ? a_off : ca, (const uint8_t *)b + ob, xb, ss ? b_off : cb,
                          (uint8_t *)y + oy * (int32_t)ysize, n);
     } else {
       for (uint32_t k = 0; k < n; k++, oy += sy, oa += sa, ob += sb) {
