@@ -25,7 +25,7 @@ const LIBC_DIR = join(RUNTIME_DIR, 'libc');
  * of a system's; no jump tables (they sit in .rodata in L2, a 12-cycle load per switch); line
  * tables (not loaded into the machine) so that a trap can name its source line.
  */
-export const SIRACUSA_FLAGS = [...RV32_FLAGS.xpulp, '-gline-tables-only', '-mabi=ilp32', '-fno-jump-tables', '-nostdlib', '-nostdlibinc', '-isystem', join(LIBC_DIR, 'include')];
+export const SIRACUSA_FLAGS = [...RV32_FLAGS.xpulp, '-gline-tables-only', '-mabi=ilp32', '-fno-jump-tables', '-falign-functions=4', '-nostdlib', '-nostdlibinc', '-isystem', join(LIBC_DIR, 'include')];
 // The runtime without builtins: libc's memset / memcpy loops must not become calls to themselves.
 const RUNTIME_FLAGS = [...SIRACUSA_FLAGS, '-fno-builtin'];
 

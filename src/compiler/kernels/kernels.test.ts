@@ -201,6 +201,9 @@ const CASES: Case[] = [
     graph: unaryOp('iSoftmax', { coeffA: 1, coeffB: 64, coeffC: 2136, log2: 47, n_levels: 256 }, { unsigned: true }) },
   { name: 'iSoftmax, 64-bit exponentials', platform: 'siracusa', kernel: /^iSoftmax_/,
     graph: unaryOp('iSoftmax', { coeffA: 3000, coeffB: 64, coeffC: 2136, log2: 47, n_levels: 256 }) },
+  // Exponentials past 2^15 (no int16 table: the 32-bit path with a reciprocal per row).
+  { name: 'iSoftmax, exponentials past 16 bits', platform: 'siracusa', kernel: /^iSoftmax_/,
+    graph: unaryOp('iSoftmax', { coeffA: 1, coeffB: 200, coeffC: 5, log2: 47, n_levels: 256 }) },
   { name: 'iSoftmax, negative exponentials', platform: 'siracusa', kernel: /^iSoftmax_/,
     graph: unaryOp('iSoftmax', { coeffA: 1, coeffB: 11, coeffC: -20, log2: 8, n_levels: 256 }) },
   { name: 'ITAMax', platform: 'siracusa', kernel: /^ITAMax_/, graph: unaryOp('ITAMax', { n_levels: 256 }) },

@@ -13,11 +13,69 @@ static inline int32_t ld8(const uint8_t *p, int is_signed, uint32_t i) {
 /** floor(v / 2^s) for any s >= 0 (shifts past the width give 0 or -1). */
 static inline int64_t shr_floor(int64_t v, int64_t s) { return s >= 63 ? (v < 0 ? -1 : 0) : v >> s; }
 
+/** floor(a / d) for 0 <= a < 2^32 and 0 < d, given r = floor((2^32 - 1) / d). */
+static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
+  uint32_t q = (uint32_t)(((uint64_t)a * r) >> 32); /* floor(a/d) - 1 <= q <= floor(a/d) */
+  if (a - q * d >= d) q++;
+  return q;
+}
+
+/*
+ * iRMSNorm in 32 bits, when |x*w| < 2^31 (so the quotient truncated toward zero is the 64-bit
+ * one), L*x^2 < 2^31 and 0 <= log2d < 32: the row's sum of squares and its mean in 32 bits,
+ * the weights copied once into `wl` (they live in L2, 12-cycle loads, and every row rereads
+ * them), and the division by the row's std through its reciprocal (a multiply instead of a
+ * divide of up to 34 cycles).
+ */
+#define RMS_MAX_L 64
+
+/** Largest r with r*r <= n, digit by digit in 32 bits (dpg_isqrt's 64-bit steps cost ~4x). */
+static inline uint32_t isqrt32(uint32_t n) {
+  uint32_t r = 0, bit = 1u << 30;
+  while (bit > n) bit >>= 2;
+  while (bit) {
+    if (n >= r + bit) { n -= r + bit; r = (r >> 1) + bit; }
+    else r >>= 1;
+    bit >>= 2;
+  }
+  return r;
+}
+static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
+                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    uint8_t *yr = y + r * L;
+    uint32_t sq = 0;
+    for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j); sq += (uint32_t)(v * v); }
+    const uint32_t std = isqrt32(sq / L + 1), recip = 0xffffffffu / std;
+    for (uint32_t j = 0; j < L; j++) {
+      const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
+      const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), std, recip) ^ sign) - sign;
+      yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
+    }
+  }
+}
+
+static int irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d) {
+  if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31) return 0;
+  int64_t wmax = 0;
+  for (uint32_t j = 0; j < w_len; j++) wmax = w[j] < 0 ? (-(int64_t)w[j] > wmax ? -(int64_t)w[j] : wmax) : (w[j] > wmax ? w[j] : wmax);
+  return 256 * wmax < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
+}
+
 /* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
 void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, uint8_t *y,
                   uint32_t rows, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1) return;
+  if (irmsnorm_fits32(w, w_len, L, log2d)) {
+    int32_t wl[RMS_MAX_L];
+    for (uint32_t j = 0; j < L; j++) wl[j] = w[w_len == 1 ? 0 : j];
+    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi);
+    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi);
+    return;
+  }
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     int64_t sq = 0;
@@ -85,12 +143,6 @@ static inline int32_t i_exp32(const isoftmax32_t *k, uint32_t u) {
   return z >= 31 ? (v < 0 ? -1 : 0) : v >> z;
 }
 
-/** floor(a / d) for 0 <= a < 2^32 and 0 < d, given r = floor((2^32 - 1) / d). */
-static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
-  uint32_t q = (uint32_t)(((uint64_t)a * r) >> 32); /* floor(a/d) - 1 <= q <= floor(a/d) */
-  if (a - q * d >= d) q++;
-  return q;
-}
 
 static int isoftmax32_fits(int32_t A, int32_t B, int32_t C, int32_t log2, int32_t n_levels, uint32_t L) {
   if (log2 <= 0 || log2 >= (1 << 16) || n_levels < 1 || L == 0) return 0;
@@ -102,6 +154,96 @@ static int isoftmax32_fits(int32_t A, int32_t B, int32_t C, int32_t log2, int32_
   return e * (int64_t)(n_levels - 1) < ((int64_t)1 << 31) && e * (int64_t)L < ((int64_t)1 << 31);
 }
 
+/* Four packed bytes' lane-wise maximum (signed or unsigned lanes) and its reduction. */
+#if defined(DPG_XPULP)
+static inline uint32_t max4(uint32_t a, uint32_t b, int is_signed) {
+  uint32_t r;
+  if (is_signed) __asm__("cv.max.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  else __asm__("cv.maxu.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+#else
+static inline uint32_t max4(uint32_t a, uint32_t b, int is_signed) {
+  uint32_t r = 0;
+  for (int i = 0; i < 32; i += 8) {
+    const int32_t u = is_signed ? (int8_t)(a >> i) : (uint8_t)(a >> i), v = is_signed ? (int8_t)(b >> i) : (uint8_t)(b >> i);
+    r |= (uint32_t)(uint8_t)(u > v ? u : v) << i;
+  }
+  return r;
+}
+#endif
+
+/** The largest of L > 0 bytes, four at a time. */
+static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, int is_signed, uint32_t L) {
+  uint32_t j = 0;
+  int32_t max = ld8(x, is_signed, 0);
+  if (L >= 4) {
+    uint32_t m4 = dpg_load4(x);
+    for (j = 4; j + 4 <= L; j += 4) m4 = max4(m4, dpg_load4(x + j), is_signed);
+    for (int i = 0; i < 32; i += 8) max = dpg_max(max, is_signed ? (int32_t)(int8_t)(m4 >> i) : (int32_t)(uint8_t)(m4 >> i));
+  }
+  for (; j < L; j++) max = dpg_max(max, ld8(x, is_signed, j));
+  return max;
+}
+
+/*
+ * iSoftmax through a table of its 256 possible exponentials: an 8-bit row has max - x in
+ * [0, 255], so each element's exponential is one load instead of ~12 instructions, and the
+ * output pass reads it again instead of recomputing it. Stored reversed, tab[255 - u] = e(u),
+ * so that with t = tab + 255 - max the element x's exponential is t[x] (x signed or not).
+ * Used when every entry is in [0, 2^15): int16 keeps the table at 512 bytes of the core's
+ * stack, and non-negative exponentials make every row sum at least each of its terms, so
+ * floor(e*top / sum) <= top needs no clip.
+ */
+static int isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
+  for (uint32_t u = 0; u < 256; u++) {
+    const int32_t e = i_exp32(k, u);
+    if (e < 0 || e >= (1 << 15)) return 0;
+    tab[255 - u] = (int16_t)e;
+  }
+  return 1;
+}
+
+/*
+ * floor(e*top / sum) without the 64-bit product of a reciprocal: with R = floor(top*2^15 / sum)
+ * (a 32-bit quotient for top < 2^17), q = (e*R) >> 15 is exact or one short, since
+ * e*R/2^15 > e*top/sum - e/2^15 and e < 2^15; one remainder test corrects it. e <= sum keeps
+ * e*R <= top*2^15 below 2^32.
+ */
+static inline uint32_t scaled_div(uint32_t e, uint32_t top, uint32_t sum, uint32_t R) {
+  const uint32_t q = (e * R) >> 15;
+  return q + (e * top - q * sum >= sum);
+}
+
+static inline __attribute__((always_inline)) void isoftmax_table_rows(const uint8_t *x, int is_signed, uint8_t *y, uint32_t r0,
+                                                                       uint32_t r1, uint32_t L, const int16_t *tab, uint32_t top) {
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    uint8_t *yr = y + r * L;
+    const int16_t *t = tab + 255 - row_max8(xr, is_signed, L);
+    /* four elements per iteration: the loads of one hide the load-use stalls of another */
+    const uint32_t L4 = L & ~3u;
+    uint32_t sum = 0, j;
+    for (j = 0; j < L4; j += 4)
+      sum += (uint32_t)(t[ld8(xr, is_signed, j)] + t[ld8(xr, is_signed, j + 1)] + t[ld8(xr, is_signed, j + 2)] + t[ld8(xr, is_signed, j + 3)]);
+    for (; j < L; j++) sum += (uint32_t)t[ld8(xr, is_signed, j)];
+    if (sum == 0) { /* every exponential 0: the reference's output is 0 */
+      for (j = 0; j < L; j++) yr[j] = 0;
+      continue;
+    }
+    const uint32_t R = (top << 15) / sum;
+    for (j = 0; j < L4; j += 4) {
+      const uint32_t e0 = (uint32_t)t[ld8(xr, is_signed, j)], e1 = (uint32_t)t[ld8(xr, is_signed, j + 1)];
+      const uint32_t e2 = (uint32_t)t[ld8(xr, is_signed, j + 2)], e3 = (uint32_t)t[ld8(xr, is_signed, j + 3)];
+      yr[j] = (uint8_t)scaled_div(e0, top, sum, R);
+      yr[j + 1] = (uint8_t)scaled_div(e1, top, sum, R);
+      yr[j + 2] = (uint8_t)scaled_div(e2, top, sum, R);
+      yr[j + 3] = (uint8_t)scaled_div(e3, top, sum, R);
+    }
+    for (; j < L; j++) yr[j] = (uint8_t)scaled_div((uint32_t)t[ld8(xr, is_signed, j)], top, sum, R);
+  }
+}
+
 /* iSoftmax: y = clip(floor(e*(n-1) / sum(e)), 0, n-1) per row; uint8 output. */
 void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uint32_t L,
                   int32_t coeff_a, int32_t coeff_b, int32_t coeff_c, int32_t log2, int32_t n_levels) {
@@ -111,6 +253,12 @@ void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uin
   if (isoftmax32_fits(coeff_a, coeff_b, coeff_c, log2, n_levels, L)) {
     const isoftmax32_t k = {coeff_a, coeff_b, coeff_c, log2, (uint32_t)(((1u << 24) + (uint32_t)log2 - 1) / (uint32_t)log2)};
     const int32_t top = n_levels - 1;
+    int16_t tab[256];
+    if (top < (1 << 17) && isoftmax_table(&k, tab)) {
+      if (x_signed) isoftmax_table_rows(x, 1, y, r0, r1, L, tab, (uint32_t)top);
+      else isoftmax_table_rows(x, 0, y, r0, r1, L, tab, (uint32_t)top);
+      return;
+    }
     for (uint32_t r = r0; r < r1; r++) {
       const uint8_t *xr = x + r * L;
       uint8_t *yr = y + r * L;
