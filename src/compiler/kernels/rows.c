@@ -193,35 +193,81 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
  * so that with t = tab + 255 - max the element x's exponential is t[x] (x signed or not).
  * Used when every entry is in [0, 2^15): int16 keeps the table at 512 bytes of the core's
  * stack, and non-negative exponentials make every row sum at least each of its terms, so
- * floor(e*top / sum) <= top needs no clip.
+ * floor(e*top / sum) <= top needs no clip. Returns the largest entry + 1 (0: not usable).
+ *
+ * Built by segments of log2 values of u: u = z*log2 + p with 0 <= p < log2 gives
+ * e(u) = (A*(B - p)^2 + C) >> z (the formula of i_exp32 with z counted instead of divided),
+ * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's.
  */
-static int isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
+static uint32_t isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
+  const int32_t A = k->A, B = k->B, C = k->C, log2 = k->log2;
+  int32_t p = 0, z = 0, max = 0;
   for (uint32_t u = 0; u < 256; u++) {
-    const int32_t e = i_exp32(k, u);
-    if (e < 0 || e >= (1 << 15)) return 0;
+    const int32_t q = B - p, e = (A * q * q + C) >> dpg_min(z, 31);
+    if ((uint32_t)e >= (1u << 15)) return 0;
     tab[255 - u] = (int16_t)e;
+    max = dpg_max(max, e);
+    if (++p == log2) { p = 0; z++; }
   }
-  return 1;
+  return (uint32_t)max + 1;
 }
 
 /*
- * floor(e*top / sum) without the 64-bit product of a reciprocal: with R = floor(top*2^15 / sum)
- * (a 32-bit quotient for top < 2^17), q = (e*R) >> 15 is exact or one short, since
- * e*R/2^15 > e*top/sum - e/2^15 and e < 2^15; one remainder test corrects it. e <= sum keeps
- * e*R <= top*2^15 below 2^32.
+ * floor(e*top / sum) for 0 <= e <= sum, three ways, chosen per row (top <= 255 for the first two):
+ *
+ *  SM_MUL24: (e*M) >> 24 with M = floor(top*2^24 / sum) + 1. M exceeds top*2^24/sum by some
+ *    d in (0, 1], so e*M/2^24 exceeds e*top/sum by e*d/2^24 < 1/sum when e*sum < 2^24, too
+ *    little to cross the next integer (e*top/sum is at most 1 - 1/sum above its floor); and
+ *    e*M <= top*2^24 + e < 2^32. Row condition: emax*sum < 2^24 (emax: the table's largest).
+ *  SM_MULHU: the same with 2^32, the product's high word (mulhu): emax*sum < 2^32 and
+ *    sum > top (so M < 2^32); M from two 32-bit divisions (recip32), not a 64-bit libcall.
+ *  SM_CORRECT: q = (e*R) >> 15 with R = floor(top*2^15 / sum) is exact or one short, since
+ *    e*R/2^15 > e*top/sum - e/2^15 and e < 2^15; one remainder test corrects it. e <= sum
+ *    keeps e*R <= top*2^15 below 2^32 (top < 2^17).
  */
-static inline uint32_t scaled_div(uint32_t e, uint32_t top, uint32_t sum, uint32_t R) {
-  const uint32_t q = (e * R) >> 15;
+enum { SM_MUL24, SM_MULHU, SM_CORRECT };
+
+static inline __attribute__((always_inline)) uint32_t sm_div(int mode, uint32_t e, uint32_t top, uint32_t sum, uint32_t M) {
+  if (mode == SM_MUL24) return (e * M) >> 24;
+  if (mode == SM_MULHU) return (uint32_t)(((uint64_t)e * M) >> 32);
+  const uint32_t q = (e * M) >> 15;
   return q + (e * top - q * sum >= sum);
 }
 
+/** floor(top*2^32 / sum) + 1 for top < sum < 2^24, top <= 255: 2^32 = Q*sum + R first. */
+static uint32_t recip32(uint32_t top, uint32_t sum) {
+  uint32_t Q = 0xffffffffu / sum, R = 0xffffffffu - Q * sum + 1; /* 2^32 = Q*sum + R, 0 < R <= sum */
+  if (R == sum) { Q++; R = 0; }
+  return top * Q + top * R / sum + 1; /* top*Q <= top*2^32/sum < 2^32; top*R < 2^32 */
+}
+
+/** One row's outputs: four elements per iteration (the loads of one hide the others' stalls). */
+static inline __attribute__((always_inline)) void isoftmax_out(int mode, const uint8_t *xr, int is_signed, const int16_t *t, uint8_t *yr,
+                                                               uint32_t L, uint32_t top, uint32_t sum, uint32_t M) {
+  const uint32_t L4 = L & ~3u;
+  uint32_t j;
+  for (j = 0; j < L4; j += 4) {
+    const uint32_t e0 = (uint32_t)t[ld8(xr, is_signed, j)], e1 = (uint32_t)t[ld8(xr, is_signed, j + 1)];
+    const uint32_t e2 = (uint32_t)t[ld8(xr, is_signed, j + 2)], e3 = (uint32_t)t[ld8(xr, is_signed, j + 3)];
+    yr[j] = (uint8_t)sm_div(mode, e0, top, sum, M);
+    yr[j + 1] = (uint8_t)sm_div(mode, e1, top, sum, M);
+    yr[j + 2] = (uint8_t)sm_div(mode, e2, top, sum, M);
+    yr[j + 3] = (uint8_t)sm_div(mode, e3, top, sum, M);
+  }
+  for (; j < L; j++) yr[j] = (uint8_t)sm_div(mode, (uint32_t)t[ld8(xr, is_signed, j)], top, sum, M);
+}
+
+/* emax1 = the table's largest entry + 1 (> 0). */
 static inline __attribute__((always_inline)) void isoftmax_table_rows(const uint8_t *x, int is_signed, uint8_t *y, uint32_t r0,
-                                                                       uint32_t r1, uint32_t L, const int16_t *tab, uint32_t top) {
+                                                                       uint32_t r1, uint32_t L, const int16_t *tab, uint32_t top,
+                                                                       uint32_t emax1) {
+  /* emax*sum < 2^24 (2^32) <=> sum <= floor((2^24 - 1) / emax) (and 2^32 - 1); emax 0: sum 0 */
+  const uint32_t emax = emax1 - 1, small = top <= 255 && emax > 0;
+  const uint32_t lim24 = small ? 0xffffffu / emax : 0, lim32 = small ? 0xffffffffu / emax : 0;
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     uint8_t *yr = y + r * L;
     const int16_t *t = tab + 255 - row_max8(xr, is_signed, L);
-    /* four elements per iteration: the loads of one hide the load-use stalls of another */
     const uint32_t L4 = L & ~3u;
     uint32_t sum = 0, j;
     for (j = 0; j < L4; j += 4)
@@ -229,18 +275,13 @@ static inline __attribute__((always_inline)) void isoftmax_table_rows(const uint
     for (; j < L; j++) sum += (uint32_t)t[ld8(xr, is_signed, j)];
     if (sum == 0) { /* every exponential 0: the reference's output is 0 */
       for (j = 0; j < L; j++) yr[j] = 0;
-      continue;
+    } else if (sum <= lim24) {
+      isoftmax_out(SM_MUL24, xr, is_signed, t, yr, L, top, sum, (top << 24) / sum + 1);
+    } else if (sum <= lim32 && sum > top && sum < (1u << 24)) {
+      isoftmax_out(SM_MULHU, xr, is_signed, t, yr, L, top, sum, recip32(top, sum));
+    } else {
+      isoftmax_out(SM_CORRECT, xr, is_signed, t, yr, L, top, sum, (top << 15) / sum);
     }
-    const uint32_t R = (top << 15) / sum;
-    for (j = 0; j < L4; j += 4) {
-      const uint32_t e0 = (uint32_t)t[ld8(xr, is_signed, j)], e1 = (uint32_t)t[ld8(xr, is_signed, j + 1)];
-      const uint32_t e2 = (uint32_t)t[ld8(xr, is_signed, j + 2)], e3 = (uint32_t)t[ld8(xr, is_signed, j + 3)];
-      yr[j] = (uint8_t)scaled_div(e0, top, sum, R);
-      yr[j + 1] = (uint8_t)scaled_div(e1, top, sum, R);
-      yr[j + 2] = (uint8_t)scaled_div(e2, top, sum, R);
-      yr[j + 3] = (uint8_t)scaled_div(e3, top, sum, R);
-    }
-    for (; j < L; j++) yr[j] = (uint8_t)scaled_div((uint32_t)t[ld8(xr, is_signed, j)], top, sum, R);
   }
 }
 
@@ -254,9 +295,10 @@ void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uin
     const isoftmax32_t k = {coeff_a, coeff_b, coeff_c, log2, (uint32_t)(((1u << 24) + (uint32_t)log2 - 1) / (uint32_t)log2)};
     const int32_t top = n_levels - 1;
     int16_t tab[256];
-    if (top < (1 << 17) && isoftmax_table(&k, tab)) {
-      if (x_signed) isoftmax_table_rows(x, 1, y, r0, r1, L, tab, (uint32_t)top);
-      else isoftmax_table_rows(x, 0, y, r0, r1, L, tab, (uint32_t)top);
+    uint32_t emax1;
+    if (top < (1 << 17) && (emax1 = isoftmax_table(&k, tab)) != 0) {
+      if (x_signed) isoftmax_table_rows(x, 1, y, r0, r1, L, tab, (uint32_t)top, emax1);
+      else isoftmax_table_rows(x, 0, y, r0, r1, L, tab, (uint32_t)top, emax1);
       return;
     }
     for (uint32_t r = r0; r < r1; r++) {
