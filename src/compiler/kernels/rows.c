@@ -21,11 +21,11 @@ static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
 }
 
 /*
- * iRMSNorm in 32 bits, when |x*w| < 2^31 (so the quotient truncated toward zero is the 64-bit
- * one), L*x^2 < 2^31 and 0 <= log2d < 32: the row's sum of squares and its mean in 32 bits,
- * the weights copied once into `wl` (they live in L2, 12-cycle loads, and every row rereads
- * them), and the division by the row's std through its reciprocal (a multiply instead of a
- * divide of up to 34 cycles).
+ * iRMSNorm in 32 bits, when |x*w| + 2^16 < 2^31 (so the quotient truncated toward zero is the
+ * 64-bit one), L*x^2 < 2^31, 0 <= log2d < 32 and the clip range is at most 256 values within
+ * [-256, 255]: the row's sum of squares four bytes per dot-product instruction, its mean in
+ * 32 bits, the weights copied once into `wl` (they live in L2, 12-cycle loads, and every row
+ * rereads them).
  */
 #define RMS_MAX_L 64
 
@@ -40,27 +40,91 @@ static inline uint32_t isqrt32(uint32_t n) {
   }
   return r;
 }
-static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
-                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
-  for (uint32_t r = r0; r < r1; r++) {
-    const uint8_t *xr = x + r * L;
-    uint8_t *yr = y + r * L;
-    uint32_t sq = 0;
-    for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j); sq += (uint32_t)(v * v); }
-    const uint32_t std = isqrt32(sq / L + 1), recip = 0xffffffffu / std;
-    for (uint32_t j = 0; j < L; j++) {
-      const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
-      const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), std, recip) ^ sign) - sign;
-      yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
-    }
+
+/** sum x^2 over a row of L bytes: four squares per dot product (|x| <= 255 and L*x^2 < 2^31). */
+static inline __attribute__((always_inline)) uint32_t sum_sq8(const uint8_t *x, int is_signed, uint32_t L) {
+  int32_t sq = 0;
+  uint32_t j = 0;
+  for (; j + 4 <= L; j += 4) {
+    const uint32_t v = dpg_load4(x + j);
+    sq = is_signed ? dpg_sdot4_ss(sq, v, v) : dpg_sdot4_uu(sq, v, v);
+  }
+  for (; j < L; j++) { const int32_t v = ld8(x, is_signed, j); sq += v * v; }
+  return (uint32_t)sq;
+}
+
+/*
+ * One row without a division per element. With p = x*w, d = std and m = 2^log2d, the
+ * reference's trunc(p/d) is floor((p + c)/d) with c = d - 1 for p < 0 (else 0), and floors by
+ * positive integers nest, so y = clip(floor(trunc(p/d) / m)) = clip(floor(t / d)) with
+ * t = (p + c) >> log2d. The clip moves inside the floor: clip(floor(t/d), lo, hi) =
+ * lo + floor(u/d) with u = clip(t - lo*d, 0, (hi - lo + 1)*d - 1), and t - lo*d =
+ * (p + c + b0) >> log2d with b0 = -lo*d*m (the caller checks |p| + |b0| + d < 2^31).
+ * Then floor(u/d) = (u*M) >> 23 with M = floor(2^23/d) + 1: M exceeds 2^23/d by at most 1,
+ * so u*M/2^23 exceeds u/d by less than u/2^23 < 1/d (u*d < (hi - lo + 1)*d^2 <= 2^23, the
+ * caller's condition), which cannot reach the next integer; u*M < 256*2^23 + u < 2^32.
+ */
+static inline uint8_t rms_y(int32_t p, int32_t dm1, int32_t b0, int32_t log2d, uint32_t umax, uint32_t M, int32_t lo) {
+  const uint32_t u = dpg_clipu((p + ((p >> 31) & dm1) + b0) >> log2d, umax);
+  return (uint8_t)((int32_t)((u * M) >> 23) + lo);
+}
+
+static inline __attribute__((always_inline)) void rms_row_mul(const uint8_t *xr, int is_signed, const int32_t *wl, uint8_t *yr, uint32_t L,
+                                                              int32_t log2d, int32_t lo, uint32_t range, uint32_t d) {
+  const int32_t dm1 = (int32_t)d - 1, b0 = (int32_t)(-(int64_t)lo * d * ((int64_t)1 << log2d));
+  const uint32_t umax = range * d - 1, M = (1u << 23) / d + 1;
+  uint32_t j = 0;
+  for (; j + 4 <= L; j += 4) { /* four per iteration: the loads hide behind the others' arithmetic */
+    const int32_t p0 = ld8(xr, is_signed, j) * wl[j], p1 = ld8(xr, is_signed, j + 1) * wl[j + 1];
+    const int32_t p2 = ld8(xr, is_signed, j + 2) * wl[j + 2], p3 = ld8(xr, is_signed, j + 3) * wl[j + 3];
+    yr[j] = rms_y(p0, dm1, b0, log2d, umax, M, lo);
+    yr[j + 1] = rms_y(p1, dm1, b0, log2d, umax, M, lo);
+    yr[j + 2] = rms_y(p2, dm1, b0, log2d, umax, M, lo);
+    yr[j + 3] = rms_y(p3, dm1, b0, log2d, umax, M, lo);
+  }
+  for (; j < L; j++) yr[j] = rms_y(ld8(xr, is_signed, j) * wl[j], dm1, b0, log2d, umax, M, lo);
+}
+
+/* One row through the reciprocal of d, one correction per element (any d). */
+static inline __attribute__((always_inline)) void rms_row_recip(const uint8_t *xr, int is_signed, const int32_t *wl, uint8_t *yr, uint32_t L,
+                                                                int32_t log2d, int32_t lo, int32_t hi, uint32_t d) {
+  const uint32_t recip = 0xffffffffu / d;
+  for (uint32_t j = 0; j < L; j++) {
+    const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
+    const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), d, recip) ^ sign) - sign;
+    yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
   }
 }
 
-static int irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d) {
-  if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31) return 0;
+/* pmax bounds |x*w|. */
+static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
+                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi,
+                                                             int64_t pmax) {
+  const uint32_t range = (uint32_t)(hi - lo + 1);
+  const int64_t alo = lo < 0 ? -(int64_t)lo : lo;
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    uint8_t *yr = y + r * L;
+    const uint32_t d = isqrt32(sum_sq8(xr, is_signed, L) / L + 1); /* 1 <= d <= 255 */
+    if (range * d * d <= (1u << 23) && pmax + ((alo * d) << log2d) + d < ((int64_t)1 << 31))
+      rms_row_mul(xr, is_signed, wl, yr, L, log2d, lo, range, d);
+    else rms_row_recip(xr, is_signed, wl, yr, L, log2d, lo, hi, d);
+  }
+}
+
+/** Copies the L weights (w_len 1: broadcast) into wl; returns a bound on |x*w|, 0 unless the 32-bit path is exact. */
+static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d, int32_t lo, int32_t hi, int32_t *wl) {
+  if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31 || lo < -256 || hi > 255 || lo > hi || hi - lo >= 256)
+    return 0;
   int64_t wmax = 0;
-  for (uint32_t j = 0; j < w_len; j++) wmax = w[j] < 0 ? (-(int64_t)w[j] > wmax ? -(int64_t)w[j] : wmax) : (w[j] > wmax ? w[j] : wmax);
-  return 256 * wmax < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
+  for (uint32_t j = 0; j < L; j++) {
+    const int32_t v = w[w_len == 1 ? 0 : j];
+    const int64_t a = v < 0 ? -(int64_t)v : v;
+    wl[j] = v;
+    if (a > wmax) wmax = a;
+  }
+  const int ok = 256 * wmax + (1 << 16) < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
+  return ok ? 256 * wmax + 1 : 0;
 }
 
 /* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
@@ -69,11 +133,11 @@ void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_l
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
   if (r0 >= r1) return;
-  if (irmsnorm_fits32(w, w_len, L, log2d)) {
-    int32_t wl[RMS_MAX_L];
-    for (uint32_t j = 0; j < L; j++) wl[j] = w[w_len == 1 ? 0 : j];
-    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi);
-    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi);
+  int32_t wl[RMS_MAX_L];
+  const int64_t pmax = irmsnorm_fits32(w, w_len, L, log2d, lo, hi, wl);
+  if (pmax) {
+    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi, pmax);
+    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi, pmax);
     return;
   }
   for (uint32_t r = r0; r < r1; r++) {

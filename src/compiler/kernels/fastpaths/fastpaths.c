@@ -67,7 +67,11 @@ static void check_irmsnorm(void) {
     const int kind = between(0, 3);
     for (uint32_t j = 0; j < wl; j++)
       w[j] = kind == 0 ? between(-1000000, 1000000) * 8 : kind == 1 ? between(-32768, 32767) : kind == 2 ? (rnd() & 1 ? 8388607 : -8388608) : between(0, 99);
-    const int32_t log2d = between(0, 3) == 0 ? between(0, 40) : between(0, 19), lo = between(-128, -119), hi = between(118, 127);
+    /* clip ranges of int8 and uint8 outputs, and narrow ones anywhere in [-256, 255] */
+    const int range_kind = between(0, 2);
+    const int32_t log2d = between(0, 3) == 0 ? between(0, 40) : between(0, 19);
+    const int32_t lo = range_kind == 0 ? between(-128, -119) : range_kind == 1 ? between(0, 10) : between(-256, 200);
+    const int32_t hi = range_kind == 0 ? between(118, 127) : range_kind == 1 ? between(245, 255) : lo + between(0, 55);
     uint8_t x[400], y[400];
     fill_bytes(x, rows * L);
     ON_ALL_CORES(dpg_irmsnorm(x, s, w, wl, y, rows, L, log2d, lo, hi));
