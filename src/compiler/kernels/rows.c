@@ -243,7 +243,8 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
   int32_t max = ld8(x, is_signed, 0);
   if (L >= 4) {
     uint32_t m4 = dpg_load4(x);
-    for (j = 4; j + 4 <= L; j += 4) m4 = max4(m4, dpg_load4(x + j), is_signed);
+    for (j = 4; j + 8 <= L; j += 8) m4 = max4(max4(m4, dpg_load4(x + j), is_signed), dpg_load4(x + j + 4), is_signed);
+    if (j + 4 <= L) { m4 = max4(m4, dpg_load4(x + j), is_signed); j += 4; }
     for (int i = 0; i < 32; i += 8) max = dpg_max(max, is_signed ? (int32_t)(int8_t)(m4 >> i) : (int32_t)(uint8_t)(m4 >> i));
   }
   for (; j < L; j++) max = dpg_max(max, ld8(x, is_signed, j));
@@ -263,15 +264,19 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
  * e(u) = (A*(B - p)^2 + C) >> z (the formula of i_exp32 with z counted instead of divided),
  * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's.
  */
-static uint32_t isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
-  const int32_t A = k->A, B = k->B, C = k->C, log2 = k->log2;
-  int32_t p = 0, z = 0, max = 0;
-  for (uint32_t u = 0; u < 256; u++) {
-    const int32_t q = B - p, e = (A * q * q + C) >> dpg_min(z, 31);
-    if ((uint32_t)e >= (1u << 15)) return 0;
-    tab[255 - u] = (int16_t)e;
-    max = dpg_max(max, e);
-    if (++p == log2) { p = 0; z++; }
+static __attribute__((noinline)) uint32_t isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
+  const int32_t A = k->A, B = k->B, C = k->C;
+  const uint32_t log2 = (uint32_t)k->log2;
+  int32_t max = 0, i = 255; /* i = 255 - u */
+  for (uint32_t u0 = 0, z = 0; u0 < 256; u0 += log2, z++) {
+    const uint32_t n = dpg_min((int32_t)log2, (int32_t)(256 - u0));
+    const int32_t zc = dpg_min((int32_t)z, 31);
+    for (int32_t q = B; q > B - (int32_t)n; q--) { /* q = B - p for p = 0 .. n-1 */
+      const int32_t e = (A * q * q + C) >> zc;
+      if ((uint32_t)e >= (1u << 15)) return 0;
+      tab[i--] = (int16_t)e;
+      max = dpg_max(max, e);
+    }
   }
   return (uint32_t)max + 1;
 }
@@ -305,26 +310,60 @@ static uint32_t recip32(uint32_t top, uint32_t sum) {
   return top * Q + top * R / sum + 1; /* top*Q <= top*2^32/sum < 2^32; top*R < 2^32 */
 }
 
+/*
+ * Rows up to SM_BUF_L long keep their exponentials in a stack buffer from the sum pass to the
+ * output pass: one halfword load each there, instead of a byte load, a shift and a table load.
+ */
+#define SM_BUF_L 64
+
+/** Element k's exponential: from the buffer eb, or looked up again. */
+static inline __attribute__((always_inline)) uint32_t sm_e(int buffered, const int16_t *eb, const uint8_t *xr, int is_signed,
+                                                           const int16_t *t, uint32_t k) {
+  return (uint32_t)(buffered ? eb[k] : t[ld8(xr, is_signed, k)]);
+}
+
 /** One row's outputs: four elements per iteration (the loads of one hide the others' stalls). */
-static inline __attribute__((always_inline)) void isoftmax_out(int mode, const uint8_t *xr, int is_signed, const int16_t *t, uint8_t *yr,
-                                                               uint32_t L, uint32_t top, uint32_t sum, uint32_t M) {
+static inline __attribute__((always_inline)) void isoftmax_out(int mode, int buffered, const int16_t *eb, const uint8_t *xr, int is_signed,
+                                                               const int16_t *t, uint8_t *yr, uint32_t L, uint32_t top, uint32_t sum,
+                                                               uint32_t M) {
   const uint32_t L4 = L & ~3u;
   uint32_t j;
+#pragma GCC unroll 2
   for (j = 0; j < L4; j += 4) {
-    const uint32_t e0 = (uint32_t)t[ld8(xr, is_signed, j)], e1 = (uint32_t)t[ld8(xr, is_signed, j + 1)];
-    const uint32_t e2 = (uint32_t)t[ld8(xr, is_signed, j + 2)], e3 = (uint32_t)t[ld8(xr, is_signed, j + 3)];
+    const uint32_t e0 = sm_e(buffered, eb, xr, is_signed, t, j), e1 = sm_e(buffered, eb, xr, is_signed, t, j + 1);
+    const uint32_t e2 = sm_e(buffered, eb, xr, is_signed, t, j + 2), e3 = sm_e(buffered, eb, xr, is_signed, t, j + 3);
     yr[j] = (uint8_t)sm_div(mode, e0, top, sum, M);
     yr[j + 1] = (uint8_t)sm_div(mode, e1, top, sum, M);
     yr[j + 2] = (uint8_t)sm_div(mode, e2, top, sum, M);
     yr[j + 3] = (uint8_t)sm_div(mode, e3, top, sum, M);
   }
-  for (; j < L; j++) yr[j] = (uint8_t)sm_div(mode, (uint32_t)t[ld8(xr, is_signed, j)], top, sum, M);
+  for (; j < L; j++) yr[j] = (uint8_t)sm_div(mode, sm_e(buffered, eb, xr, is_signed, t, j), top, sum, M);
 }
 
-/* emax1 = the table's largest entry + 1 (> 0). */
-static inline __attribute__((always_inline)) void isoftmax_table_rows(const uint8_t *x, int is_signed, uint8_t *y, uint32_t r0,
-                                                                       uint32_t r1, uint32_t L, const int16_t *tab, uint32_t top,
-                                                                       uint32_t emax1) {
+/** The row's exponentials summed (and kept in eb when buffered). */
+static inline __attribute__((always_inline)) uint32_t isoftmax_sum(int buffered, int16_t *eb, const uint8_t *xr, int is_signed,
+                                                                   const int16_t *t, uint32_t L) {
+  const uint32_t L4 = L & ~3u;
+  uint32_t sum = 0, j;
+#pragma GCC unroll 2
+  for (j = 0; j < L4; j += 4) {
+    const int32_t e0 = t[ld8(xr, is_signed, j)], e1 = t[ld8(xr, is_signed, j + 1)];
+    const int32_t e2 = t[ld8(xr, is_signed, j + 2)], e3 = t[ld8(xr, is_signed, j + 3)];
+    if (buffered) { eb[j] = (int16_t)e0; eb[j + 1] = (int16_t)e1; eb[j + 2] = (int16_t)e2; eb[j + 3] = (int16_t)e3; }
+    sum += (uint32_t)(e0 + e1 + e2 + e3);
+  }
+  for (; j < L; j++) {
+    const int32_t e = t[ld8(xr, is_signed, j)];
+    if (buffered) eb[j] = (int16_t)e;
+    sum += (uint32_t)e;
+  }
+  return sum;
+}
+
+/* emax1 = the table's largest entry + 1 (> 0); buffered: eb holds L <= SM_BUF_L exponentials. */
+static inline __attribute__((always_inline)) void isoftmax_table_rows(int buffered, int16_t *eb, const uint8_t *x, int is_signed, uint8_t *y,
+                                                                       uint32_t r0, uint32_t r1, uint32_t L, const int16_t *tab,
+                                                                       uint32_t top, uint32_t emax1) {
   /* emax*sum < 2^24 (2^32) <=> sum <= floor((2^24 - 1) / emax) (and 2^32 - 1); emax 0: sum 0 */
   const uint32_t emax = emax1 - 1, small = top <= 255 && emax > 0;
   const uint32_t lim24 = small ? 0xffffffu / emax : 0, lim32 = small ? 0xffffffffu / emax : 0;
@@ -332,20 +371,29 @@ static inline __attribute__((always_inline)) void isoftmax_table_rows(const uint
     const uint8_t *xr = x + r * L;
     uint8_t *yr = y + r * L;
     const int16_t *t = tab + 255 - row_max8(xr, is_signed, L);
-    const uint32_t L4 = L & ~3u;
-    uint32_t sum = 0, j;
-    for (j = 0; j < L4; j += 4)
-      sum += (uint32_t)(t[ld8(xr, is_signed, j)] + t[ld8(xr, is_signed, j + 1)] + t[ld8(xr, is_signed, j + 2)] + t[ld8(xr, is_signed, j + 3)]);
-    for (; j < L; j++) sum += (uint32_t)t[ld8(xr, is_signed, j)];
+    const uint32_t sum = isoftmax_sum(buffered, eb, xr, is_signed, t, L);
     if (sum == 0) { /* every exponential 0: the reference's output is 0 */
-      for (j = 0; j < L; j++) yr[j] = 0;
+      for (uint32_t j = 0; j < L; j++) yr[j] = 0;
     } else if (sum <= lim24) {
-      isoftmax_out(SM_MUL24, xr, is_signed, t, yr, L, top, sum, (top << 24) / sum + 1);
+      isoftmax_out(SM_MUL24, buffered, eb, xr, is_signed, t, yr, L, top, sum, (top << 24) / sum + 1);
     } else if (sum <= lim32 && sum > top && sum < (1u << 24)) {
-      isoftmax_out(SM_MULHU, xr, is_signed, t, yr, L, top, sum, recip32(top, sum));
+      isoftmax_out(SM_MULHU, buffered, eb, xr, is_signed, t, yr, L, top, sum, recip32(top, sum));
     } else {
-      isoftmax_out(SM_CORRECT, xr, is_signed, t, yr, L, top, sum, (top << 15) / sum);
+      isoftmax_out(SM_CORRECT, buffered, eb, xr, is_signed, t, yr, L, top, sum, (top << 15) / sum);
     }
+  }
+}
+
+/* The table path's loops with constant flags (each signedness, buffered or not). */
+static void isoftmax_table_any(const uint8_t *x, int is_signed, uint8_t *y, uint32_t r0, uint32_t r1, uint32_t L,
+                               const int16_t *tab, uint32_t top, uint32_t emax1) {
+  int16_t eb[SM_BUF_L];
+  if (L <= SM_BUF_L) {
+    if (is_signed) isoftmax_table_rows(1, eb, x, 1, y, r0, r1, L, tab, top, emax1);
+    else isoftmax_table_rows(1, eb, x, 0, y, r0, r1, L, tab, top, emax1);
+  } else {
+    if (is_signed) isoftmax_table_rows(0, eb, x, 1, y, r0, r1, L, tab, top, emax1);
+    else isoftmax_table_rows(0, eb, x, 0, y, r0, r1, L, tab, top, emax1);
   }
 }
 
@@ -361,8 +409,7 @@ void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uin
     int16_t tab[256];
     uint32_t emax1;
     if (top < (1 << 17) && (emax1 = isoftmax_table(&k, tab)) != 0) {
-      if (x_signed) isoftmax_table_rows(x, 1, y, r0, r1, L, tab, (uint32_t)top, emax1);
-      else isoftmax_table_rows(x, 0, y, r0, r1, L, tab, (uint32_t)top, emax1);
+      isoftmax_table_any(x, x_signed, y, r0, r1, L, tab, (uint32_t)top, emax1);
       return;
     }
     for (uint32_t r = r0; r < r1; r++) {
