@@ -65,7 +65,8 @@ static inline __attribute__((always_inline)) uint32_t sum_sq8(const uint8_t *x, 
  * caller's condition), which cannot reach the next integer; u*M < 256*2^23 + u < 2^32.
  */
 static inline uint8_t rms_y(int32_t p, int32_t dm1, int32_t b0, int32_t log2d, uint32_t umax, uint32_t M, int32_t lo) {
-  const uint32_t u = dpg_clipu((p + ((p >> 31) & dm1) + b0) >> log2d, umax);
+  /* p + b0 + (d - 1)*[p < 0]: one add and one multiply-accumulate (cv.mac) */
+  const uint32_t u = dpg_clipu(dpg_mac(p + b0, (int32_t)((uint32_t)p >> 31), dm1) >> log2d, umax);
   return (uint8_t)((int32_t)((u * M) >> 23) + lo);
 }
 
@@ -83,6 +84,16 @@ static inline __attribute__((always_inline)) void rms_row_mul(const uint8_t *xr,
     yr[j + 3] = rms_y(p3, dm1, b0, log2d, umax, M, lo);
   }
   for (; j < L; j++) yr[j] = rms_y(ld8(xr, is_signed, j) * wl[j], dm1, b0, log2d, umax, M, lo);
+}
+
+/* A function per signedness: the loop gets all the registers (inlined into the row loop it spilled). */
+static __attribute__((noinline)) void rms_row_mul_s8(const uint8_t *xr, const int32_t *wl, uint8_t *yr, uint32_t L, int32_t log2d,
+                                                     int32_t lo, uint32_t range, uint32_t d) {
+  rms_row_mul(xr, 1, wl, yr, L, log2d, lo, range, d);
+}
+static __attribute__((noinline)) void rms_row_mul_u8(const uint8_t *xr, const int32_t *wl, uint8_t *yr, uint32_t L, int32_t log2d,
+                                                     int32_t lo, uint32_t range, uint32_t d) {
+  rms_row_mul(xr, 0, wl, yr, L, log2d, lo, range, d);
 }
 
 /* One row through the reciprocal of d, one correction per element (any d). */
@@ -107,7 +118,7 @@ static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, i
     uint8_t *yr = y + r * L;
     const uint32_t d = isqrt32(sum_sq8(xr, is_signed, L) / L + 1); /* 1 <= d <= 255 */
     if (range * d * d <= (1u << 23) && pmax + ((alo * d) << log2d) + d < ((int64_t)1 << 31))
-      rms_row_mul(xr, is_signed, wl, yr, L, log2d, lo, range, d);
+      (is_signed ? rms_row_mul_s8 : rms_row_mul_u8)(xr, wl, yr, L, log2d, lo, range, d);
     else rms_row_recip(xr, is_signed, wl, yr, L, log2d, lo, hi, d);
   }
 }
