@@ -273,21 +273,28 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
  *
  * Built by segments of log2 values of u: u = z*log2 + p with 0 <= p < log2 gives
  * e(u) = (A*(B - p)^2 + C) >> z (the formula of i_exp32 with z counted instead of divided),
- * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's.
+ * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's. Within a
+ * segment v = A*q^2 + C steps by differences (q -> q - 1 subtracts A*(2q - 1), which itself
+ * drops by 2A), in unsigned arithmetic: exact modulo 2^32, so v is exact where it fits int32
+ * (every v here does, isoftmax32_fits).
  */
 static __attribute__((noinline)) uint32_t isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
-  const int32_t A = k->A, B = k->B, C = k->C;
-  const uint32_t log2 = (uint32_t)k->log2;
+  const uint32_t A = (uint32_t)k->A, B = (uint32_t)k->B, C = (uint32_t)k->C, log2 = (uint32_t)k->log2;
+  const uint32_t v0 = A * B * B + C, d0 = A * (2 * B - 1);
   int32_t max = 0, i = 255; /* i = 255 - u */
   for (uint32_t u0 = 0, z = 0; u0 < 256; u0 += log2, z++) {
-    const uint32_t n = dpg_min((int32_t)log2, (int32_t)(256 - u0));
-    const int32_t zc = dpg_min((int32_t)z, 31);
-    for (int32_t q = B; q > B - (int32_t)n; q--) { /* q = B - p for p = 0 .. n-1 */
-      const int32_t e = (A * q * q + C) >> zc;
+    const int32_t n = dpg_min((int32_t)log2, (int32_t)(256 - u0)), zc = dpg_min((int32_t)z, 31);
+    uint32_t v = v0, d = d0;
+#pragma GCC unroll 2
+    for (int32_t p = 0; p < n; p++) {
+      const int32_t e = (int32_t)v >> zc;
       if ((uint32_t)e >= (1u << 15)) return 0;
-      tab[i--] = (int16_t)e;
+      tab[i - p] = (int16_t)e;
       max = dpg_max(max, e);
+      v -= d;
+      d -= 2 * A;
     }
+    i -= n;
   }
   return (uint32_t)max + 1;
 }
