@@ -273,28 +273,32 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
  *
  * Built by segments of log2 values of u: u = z*log2 + p with 0 <= p < log2 gives
  * e(u) = (A*(B - p)^2 + C) >> z (the formula of i_exp32 with z counted instead of divided),
- * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's. Within a
- * segment v = A*q^2 + C steps by differences (q -> q - 1 subtracts A*(2q - 1), which itself
- * drops by 2A), in unsigned arithmetic: exact modulo 2^32, so v is exact where it fits int32
- * (every v here does, isoftmax32_fits).
+ * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's. So the
+ * first segment (z = 0) holds v(p) = A*(B - p)^2 + C itself, checked to be in [0, 2^15), and
+ * every later entry is a first-segment entry shifted right by z: one load, shift and store,
+ * already in range, never above its source (the first segment has the largest entry). In the
+ * first segment v steps by differences (q -> q - 1 subtracts A*(2q - 1), which itself drops by
+ * 2A), in unsigned arithmetic: exact modulo 2^32, so exact where v fits int32 (every v here
+ * does, isoftmax32_fits).
  */
 static __attribute__((noinline)) uint32_t isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
   const uint32_t A = (uint32_t)k->A, B = (uint32_t)k->B, C = (uint32_t)k->C, log2 = (uint32_t)k->log2;
-  const uint32_t v0 = A * B * B + C, d0 = A * (2 * B - 1);
-  int32_t max = 0, i = 255; /* i = 255 - u */
-  for (uint32_t u0 = 0, z = 0; u0 < 256; u0 += log2, z++) {
-    const int32_t n = dpg_min((int32_t)log2, (int32_t)(256 - u0)), zc = dpg_min((int32_t)z, 31);
-    uint32_t v = v0, d = d0;
+  const int32_t n0 = dpg_min((int32_t)log2, 256);
+  uint32_t v = A * B * B + C, d = A * (2 * B - 1);
+  int32_t max = 0;
 #pragma GCC unroll 2
-    for (int32_t p = 0; p < n; p++) {
-      const int32_t e = (int32_t)v >> zc;
-      if ((uint32_t)e >= (1u << 15)) return 0;
-      tab[i - p] = (int16_t)e;
-      max = dpg_max(max, e);
-      v -= d;
-      d -= 2 * A;
-    }
-    i -= n;
+  for (int32_t p = 0; p < n0; p++) {
+    if (v >= (1u << 15)) return 0; /* e < 0 or e >= 2^15 */
+    tab[255 - p] = (int16_t)v;
+    max = dpg_max(max, (int32_t)v);
+    v -= d;
+    d -= 2 * A;
+  }
+  for (uint32_t u0 = log2, z = 1; u0 < 256; u0 += log2, z++) {
+    const int32_t n = dpg_min((int32_t)log2, (int32_t)(256 - u0)), zc = dpg_min((int32_t)z, 31);
+    int16_t *dst = tab + 255 - u0;
+#pragma GCC unroll 4
+    for (int32_t p = 0; p < n; p++) dst[-p] = (int16_t)(tab[255 - p] >> zc);
   }
   return (uint32_t)max + 1;
 }
