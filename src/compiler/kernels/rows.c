@@ -21,11 +21,11 @@ static inline uint32_t div_by_recip(uint32_t a, uint32_t d, uint32_t r) {
 }
 
 /*
- * iRMSNorm in 32 bits, when |x*w| < 2^31 (so the quotient truncated toward zero is the 64-bit
- * one), L*x^2 < 2^31 and 0 <= log2d < 32: the row's sum of squares and its mean in 32 bits,
- * the weights copied once into `wl` (they live in L2, 12-cycle loads, and every row rereads
- * them), and the division by the row's std through its reciprocal (a multiply instead of a
- * divide of up to 34 cycles).
+ * iRMSNorm in 32 bits, when |x*w| + 2^16 < 2^31 (so the quotient truncated toward zero is the
+ * 64-bit one), L*x^2 < 2^31, 0 <= log2d < 32 and the clip range is at most 256 values within
+ * [-256, 255]: the row's sum of squares four bytes per dot-product instruction, its mean in
+ * 32 bits, the weights copied once into `wl` (they live in L2, 12-cycle loads, and every row
+ * rereads them).
  */
 #define RMS_MAX_L 64
 
@@ -40,27 +40,102 @@ static inline uint32_t isqrt32(uint32_t n) {
   }
   return r;
 }
-static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
-                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
-  for (uint32_t r = r0; r < r1; r++) {
-    const uint8_t *xr = x + r * L;
-    uint8_t *yr = y + r * L;
-    uint32_t sq = 0;
-    for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j); sq += (uint32_t)(v * v); }
-    const uint32_t std = isqrt32(sq / L + 1), recip = 0xffffffffu / std;
-    for (uint32_t j = 0; j < L; j++) {
-      const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
-      const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), std, recip) ^ sign) - sign;
-      yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
-    }
+
+/** sum x^2 over a row of L bytes: four squares per dot product (|x| <= 255 and L*x^2 < 2^31). */
+static inline __attribute__((always_inline)) uint32_t sum_sq8(const uint8_t *x, int is_signed, uint32_t L) {
+  int32_t sq = 0;
+  uint32_t j = 0;
+  for (; j + 4 <= L; j += 4) {
+    const uint32_t v = dpg_load4(x + j);
+    sq = is_signed ? dpg_sdot4_ss(sq, v, v) : dpg_sdot4_uu(sq, v, v);
+  }
+  for (; j < L; j++) { const int32_t v = ld8(x, is_signed, j); sq += v * v; }
+  return (uint32_t)sq;
+}
+
+/*
+ * One row without a division per element. With p = x*w, d = std and m = 2^log2d, the
+ * reference's trunc(p/d) is floor((p + c)/d) with c = d - 1 for p < 0 (else 0), and floors by
+ * positive integers nest, so y = clip(floor(trunc(p/d) / m)) = clip(floor(t / d)) with
+ * t = (p + c) >> log2d. The clip moves inside the floor: clip(floor(t/d), lo, hi) =
+ * lo + floor(u/d) with u = clip(t - lo*d, 0, (hi - lo + 1)*d - 1), and t - lo*d =
+ * (p + c + b0) >> log2d with b0 = -lo*d*m (the caller checks |p| + |b0| + d < 2^31).
+ * Then floor(u/d) = (u*M) >> 23 with M = floor(2^23/d) + 1: M exceeds 2^23/d by at most 1,
+ * so u*M/2^23 exceeds u/d by less than u/2^23 < 1/d (u*d < (hi - lo + 1)*d^2 <= 2^23, the
+ * caller's condition), which cannot reach the next integer; u*M < 256*2^23 + u < 2^32.
+ */
+static inline uint8_t rms_y(int32_t p, int32_t dm1, int32_t b0, int32_t log2d, uint32_t umax, uint32_t M, int32_t lo) {
+  /* p + b0 + (d - 1)*[p < 0]: one add and one multiply-accumulate (cv.mac) */
+  const uint32_t u = dpg_clipu(dpg_mac(p + b0, (int32_t)((uint32_t)p >> 31), dm1) >> log2d, umax);
+  return (uint8_t)((int32_t)((u * M) >> 23) + lo);
+}
+
+static inline __attribute__((always_inline)) void rms_row_mul(const uint8_t *xr, int is_signed, const int32_t *wl, uint8_t *yr, uint32_t L,
+                                                              int32_t log2d, int32_t lo, uint32_t range, uint32_t d) {
+  const int32_t dm1 = (int32_t)d - 1, b0 = (int32_t)(-(int64_t)lo * d * ((int64_t)1 << log2d));
+  const uint32_t umax = range * d - 1, M = (1u << 23) / d + 1;
+  uint32_t j = 0;
+  for (; j + 4 <= L; j += 4) { /* four per iteration: the loads hide behind the others' arithmetic */
+    const int32_t p0 = ld8(xr, is_signed, j) * wl[j], p1 = ld8(xr, is_signed, j + 1) * wl[j + 1];
+    const int32_t p2 = ld8(xr, is_signed, j + 2) * wl[j + 2], p3 = ld8(xr, is_signed, j + 3) * wl[j + 3];
+    yr[j] = rms_y(p0, dm1, b0, log2d, umax, M, lo);
+    yr[j + 1] = rms_y(p1, dm1, b0, log2d, umax, M, lo);
+    yr[j + 2] = rms_y(p2, dm1, b0, log2d, umax, M, lo);
+    yr[j + 3] = rms_y(p3, dm1, b0, log2d, umax, M, lo);
+  }
+  for (; j < L; j++) yr[j] = rms_y(ld8(xr, is_signed, j) * wl[j], dm1, b0, log2d, umax, M, lo);
+}
+
+/* A function per signedness: the loop gets all the registers (inlined into the row loop it spilled). */
+static __attribute__((noinline)) void rms_row_mul_s8(const uint8_t *xr, const int32_t *wl, uint8_t *yr, uint32_t L, int32_t log2d,
+                                                     int32_t lo, uint32_t range, uint32_t d) {
+  rms_row_mul(xr, 1, wl, yr, L, log2d, lo, range, d);
+}
+static __attribute__((noinline)) void rms_row_mul_u8(const uint8_t *xr, const int32_t *wl, uint8_t *yr, uint32_t L, int32_t log2d,
+                                                     int32_t lo, uint32_t range, uint32_t d) {
+  rms_row_mul(xr, 0, wl, yr, L, log2d, lo, range, d);
+}
+
+/* One row through the reciprocal of d, one correction per element (any d). */
+static inline __attribute__((always_inline)) void rms_row_recip(const uint8_t *xr, int is_signed, const int32_t *wl, uint8_t *yr, uint32_t L,
+                                                                int32_t log2d, int32_t lo, int32_t hi, uint32_t d) {
+  const uint32_t recip = 0xffffffffu / d;
+  for (uint32_t j = 0; j < L; j++) {
+    const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
+    const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), d, recip) ^ sign) - sign;
+    yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
   }
 }
 
-static int irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d) {
-  if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31) return 0;
+/* pmax bounds |x*w|. */
+static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
+                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi,
+                                                             int64_t pmax) {
+  const uint32_t range = (uint32_t)(hi - lo + 1);
+  const int64_t alo = lo < 0 ? -(int64_t)lo : lo;
+  for (uint32_t r = r0; r < r1; r++) {
+    const uint8_t *xr = x + r * L;
+    uint8_t *yr = y + r * L;
+    const uint32_t d = isqrt32(sum_sq8(xr, is_signed, L) / L + 1); /* 1 <= d <= 255 */
+    if (range * d * d <= (1u << 23) && pmax + ((alo * d) << log2d) + d < ((int64_t)1 << 31))
+      (is_signed ? rms_row_mul_s8 : rms_row_mul_u8)(xr, wl, yr, L, log2d, lo, range, d);
+    else rms_row_recip(xr, is_signed, wl, yr, L, log2d, lo, hi, d);
+  }
+}
+
+/** Copies the L weights (w_len 1: broadcast) into wl; returns a bound on |x*w|, 0 unless the 32-bit path is exact. */
+static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d, int32_t lo, int32_t hi, int32_t *wl) {
+  if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31 || lo < -256 || hi > 255 || lo > hi || hi - lo >= 256)
+    return 0;
   int64_t wmax = 0;
-  for (uint32_t j = 0; j < w_len; j++) wmax = w[j] < 0 ? (-(int64_t)w[j] > wmax ? -(int64_t)w[j] : wmax) : (w[j] > wmax ? w[j] : wmax);
-  return 256 * wmax < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
+  for (uint32_t j = 0; j < L; j++) {
+    const int32_t v = w[w_len == 1 ? 0 : j];
+    const int64_t a = v < 0 ? -(int64_t)v : v;
+    wl[j] = v;
+    if (a > wmax) wmax = a;
+  }
+  const int ok = 256 * wmax + (1 << 16) < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
+  return ok ? 256 * wmax + 1 : 0;
 }
 
 /* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
@@ -69,11 +144,11 @@ void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_l
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
   if (r0 >= r1) return;
-  if (irmsnorm_fits32(w, w_len, L, log2d)) {
-    int32_t wl[RMS_MAX_L];
-    for (uint32_t j = 0; j < L; j++) wl[j] = w[w_len == 1 ? 0 : j];
-    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi);
-    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi);
+  int32_t wl[RMS_MAX_L];
+  const int64_t pmax = irmsnorm_fits32(w, w_len, L, log2d, lo, hi, wl);
+  if (pmax) {
+    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi, pmax);
+    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi, pmax);
     return;
   }
   for (uint32_t r = r0; r < r1; r++) {
@@ -179,7 +254,8 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
   int32_t max = ld8(x, is_signed, 0);
   if (L >= 4) {
     uint32_t m4 = dpg_load4(x);
-    for (j = 4; j + 4 <= L; j += 4) m4 = max4(m4, dpg_load4(x + j), is_signed);
+    for (j = 4; j + 8 <= L; j += 8) m4 = max4(max4(m4, dpg_load4(x + j), is_signed), dpg_load4(x + j + 4), is_signed);
+    if (j + 4 <= L) { m4 = max4(m4, dpg_load4(x + j), is_signed); j += 4; }
     for (int i = 0; i < 32; i += 8) max = dpg_max(max, is_signed ? (int32_t)(int8_t)(m4 >> i) : (int32_t)(uint8_t)(m4 >> i));
   }
   for (; j < L; j++) max = dpg_max(max, ld8(x, is_signed, j));
@@ -193,54 +269,153 @@ static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, 
  * so that with t = tab + 255 - max the element x's exponential is t[x] (x signed or not).
  * Used when every entry is in [0, 2^15): int16 keeps the table at 512 bytes of the core's
  * stack, and non-negative exponentials make every row sum at least each of its terms, so
- * floor(e*top / sum) <= top needs no clip.
+ * floor(e*top / sum) <= top needs no clip. Returns the largest entry + 1 (0: not usable).
+ *
+ * Built by segments of log2 values of u: u = z*log2 + p with 0 <= p < log2 gives
+ * e(u) = (A*(B - p)^2 + C) >> z (the formula of i_exp32 with z counted instead of divided),
+ * and a shift by z >= 31 of a 32-bit value is the same 0 or -1 as the reference's. So the
+ * first segment (z = 0) holds v(p) = A*(B - p)^2 + C itself, checked to be in [0, 2^15), and
+ * every later entry is a first-segment entry shifted right by z: one load, shift and store,
+ * already in range, never above its source (the first segment has the largest entry). In the
+ * first segment v steps by differences (q -> q - 1 subtracts A*(2q - 1), which itself drops by
+ * 2A), in unsigned arithmetic: exact modulo 2^32, so exact where v fits int32 (every v here
+ * does, isoftmax32_fits).
  */
-static int isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
-  for (uint32_t u = 0; u < 256; u++) {
-    const int32_t e = i_exp32(k, u);
-    if (e < 0 || e >= (1 << 15)) return 0;
-    tab[255 - u] = (int16_t)e;
+static __attribute__((noinline)) uint32_t isoftmax_table(const isoftmax32_t *k, int16_t tab[256]) {
+  const uint32_t A = (uint32_t)k->A, B = (uint32_t)k->B, C = (uint32_t)k->C, log2 = (uint32_t)k->log2;
+  const int32_t n0 = dpg_min((int32_t)log2, 256);
+  uint32_t v = A * B * B + C, d = A * (2 * B - 1);
+  int32_t max = 0;
+#pragma GCC unroll 2
+  for (int32_t p = 0; p < n0; p++) {
+    if (v >= (1u << 15)) return 0; /* e < 0 or e >= 2^15 */
+    tab[255 - p] = (int16_t)v;
+    max = dpg_max(max, (int32_t)v);
+    v -= d;
+    d -= 2 * A;
   }
-  return 1;
+  for (uint32_t u0 = log2, z = 1; u0 < 256; u0 += log2, z++) {
+    const int32_t n = dpg_min((int32_t)log2, (int32_t)(256 - u0)), zc = dpg_min((int32_t)z, 31);
+    int16_t *dst = tab + 255 - u0;
+#pragma GCC unroll 4
+    for (int32_t p = 0; p < n; p++) dst[-p] = (int16_t)(tab[255 - p] >> zc);
+  }
+  return (uint32_t)max + 1;
 }
 
 /*
- * floor(e*top / sum) without the 64-bit product of a reciprocal: with R = floor(top*2^15 / sum)
- * (a 32-bit quotient for top < 2^17), q = (e*R) >> 15 is exact or one short, since
- * e*R/2^15 > e*top/sum - e/2^15 and e < 2^15; one remainder test corrects it. e <= sum keeps
- * e*R <= top*2^15 below 2^32.
+ * floor(e*top / sum) for 0 <= e <= sum, three ways, chosen per row (top <= 255 for the first two):
+ *
+ *  SM_MUL24: (e*M) >> 24 with M = floor(top*2^24 / sum) + 1. M exceeds top*2^24/sum by some
+ *    d in (0, 1], so e*M/2^24 exceeds e*top/sum by e*d/2^24 < 1/sum when e*sum < 2^24, too
+ *    little to cross the next integer (e*top/sum is at most 1 - 1/sum above its floor); and
+ *    e*M <= top*2^24 + e < 2^32. Row condition: emax*sum < 2^24 (emax: the table's largest).
+ *  SM_MULHU: the same with 2^32, the product's high word (mulhu): emax*sum < 2^32 and
+ *    sum > top (so M < 2^32); M from two 32-bit divisions (recip32), not a 64-bit libcall.
+ *  SM_CORRECT: q = (e*R) >> 15 with R = floor(top*2^15 / sum) is exact or one short, since
+ *    e*R/2^15 > e*top/sum - e/2^15 and e < 2^15; one remainder test corrects it. e <= sum
+ *    keeps e*R <= top*2^15 below 2^32 (top < 2^17).
  */
-static inline uint32_t scaled_div(uint32_t e, uint32_t top, uint32_t sum, uint32_t R) {
-  const uint32_t q = (e * R) >> 15;
+enum { SM_MUL24, SM_MULHU, SM_CORRECT };
+
+static inline __attribute__((always_inline)) uint32_t sm_div(int mode, uint32_t e, uint32_t top, uint32_t sum, uint32_t M) {
+  if (mode == SM_MUL24) return (e * M) >> 24;
+  if (mode == SM_MULHU) return (uint32_t)(((uint64_t)e * M) >> 32);
+  const uint32_t q = (e * M) >> 15;
   return q + (e * top - q * sum >= sum);
 }
 
-static inline __attribute__((always_inline)) void isoftmax_table_rows(const uint8_t *x, int is_signed, uint8_t *y, uint32_t r0,
-                                                                       uint32_t r1, uint32_t L, const int16_t *tab, uint32_t top) {
+/** floor(top*2^32 / sum) + 1 for top < sum < 2^24, top <= 255: 2^32 = Q*sum + R first. */
+static uint32_t recip32(uint32_t top, uint32_t sum) {
+  uint32_t Q = 0xffffffffu / sum, R = 0xffffffffu - Q * sum + 1; /* 2^32 = Q*sum + R, 0 < R <= sum */
+  if (R == sum) { Q++; R = 0; }
+  return top * Q + top * R / sum + 1; /* top*Q <= top*2^32/sum < 2^32; top*R < 2^32 */
+}
+
+/*
+ * Rows up to SM_BUF_L long keep their exponentials in a stack buffer from the sum pass to the
+ * output pass: one halfword load each there, instead of a byte load, a shift and a table load.
+ */
+#define SM_BUF_L 64
+
+/** Element k's exponential: from the buffer eb, or looked up again. */
+static inline __attribute__((always_inline)) uint32_t sm_e(int buffered, const int16_t *eb, const uint8_t *xr, int is_signed,
+                                                           const int16_t *t, uint32_t k) {
+  return (uint32_t)(buffered ? eb[k] : t[ld8(xr, is_signed, k)]);
+}
+
+/** One row's outputs: four elements per iteration (the loads of one hide the others' stalls). */
+static inline __attribute__((always_inline)) void isoftmax_out(int mode, int buffered, const int16_t *eb, const uint8_t *xr, int is_signed,
+                                                               const int16_t *t, uint8_t *yr, uint32_t L, uint32_t top, uint32_t sum,
+                                                               uint32_t M) {
+  const uint32_t L4 = L & ~3u;
+  uint32_t j;
+#pragma GCC unroll 2
+  for (j = 0; j < L4; j += 4) {
+    const uint32_t e0 = sm_e(buffered, eb, xr, is_signed, t, j), e1 = sm_e(buffered, eb, xr, is_signed, t, j + 1);
+    const uint32_t e2 = sm_e(buffered, eb, xr, is_signed, t, j + 2), e3 = sm_e(buffered, eb, xr, is_signed, t, j + 3);
+    yr[j] = (uint8_t)sm_div(mode, e0, top, sum, M);
+    yr[j + 1] = (uint8_t)sm_div(mode, e1, top, sum, M);
+    yr[j + 2] = (uint8_t)sm_div(mode, e2, top, sum, M);
+    yr[j + 3] = (uint8_t)sm_div(mode, e3, top, sum, M);
+  }
+  for (; j < L; j++) yr[j] = (uint8_t)sm_div(mode, sm_e(buffered, eb, xr, is_signed, t, j), top, sum, M);
+}
+
+/** The row's exponentials summed (and kept in eb when buffered). */
+static inline __attribute__((always_inline)) uint32_t isoftmax_sum(int buffered, int16_t *eb, const uint8_t *xr, int is_signed,
+                                                                   const int16_t *t, uint32_t L) {
+  const uint32_t L4 = L & ~3u;
+  uint32_t sum = 0, j;
+#pragma GCC unroll 2
+  for (j = 0; j < L4; j += 4) {
+    const int32_t e0 = t[ld8(xr, is_signed, j)], e1 = t[ld8(xr, is_signed, j + 1)];
+    const int32_t e2 = t[ld8(xr, is_signed, j + 2)], e3 = t[ld8(xr, is_signed, j + 3)];
+    if (buffered) { eb[j] = (int16_t)e0; eb[j + 1] = (int16_t)e1; eb[j + 2] = (int16_t)e2; eb[j + 3] = (int16_t)e3; }
+    sum += (uint32_t)(e0 + e1 + e2 + e3);
+  }
+  for (; j < L; j++) {
+    const int32_t e = t[ld8(xr, is_signed, j)];
+    if (buffered) eb[j] = (int16_t)e;
+    sum += (uint32_t)e;
+  }
+  return sum;
+}
+
+/* emax1 = the table's largest entry + 1 (> 0); buffered: eb holds L <= SM_BUF_L exponentials. */
+static inline __attribute__((always_inline)) void isoftmax_table_rows(int buffered, int16_t *eb, const uint8_t *x, int is_signed, uint8_t *y,
+                                                                       uint32_t r0, uint32_t r1, uint32_t L, const int16_t *tab,
+                                                                       uint32_t top, uint32_t emax1) {
+  /* emax*sum < 2^24 (2^32) <=> sum <= floor((2^24 - 1) / emax) (and 2^32 - 1); emax 0: sum 0 */
+  const uint32_t emax = emax1 - 1, small = top <= 255 && emax > 0;
+  const uint32_t lim24 = small ? 0xffffffu / emax : 0, lim32 = small ? 0xffffffffu / emax : 0;
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     uint8_t *yr = y + r * L;
     const int16_t *t = tab + 255 - row_max8(xr, is_signed, L);
-    /* four elements per iteration: the loads of one hide the load-use stalls of another */
-    const uint32_t L4 = L & ~3u;
-    uint32_t sum = 0, j;
-    for (j = 0; j < L4; j += 4)
-      sum += (uint32_t)(t[ld8(xr, is_signed, j)] + t[ld8(xr, is_signed, j + 1)] + t[ld8(xr, is_signed, j + 2)] + t[ld8(xr, is_signed, j + 3)]);
-    for (; j < L; j++) sum += (uint32_t)t[ld8(xr, is_signed, j)];
+    const uint32_t sum = isoftmax_sum(buffered, eb, xr, is_signed, t, L);
     if (sum == 0) { /* every exponential 0: the reference's output is 0 */
-      for (j = 0; j < L; j++) yr[j] = 0;
-      continue;
+      for (uint32_t j = 0; j < L; j++) yr[j] = 0;
+    } else if (sum <= lim24) {
+      isoftmax_out(SM_MUL24, buffered, eb, xr, is_signed, t, yr, L, top, sum, (top << 24) / sum + 1);
+    } else if (sum <= lim32 && sum > top && sum < (1u << 24)) {
+      isoftmax_out(SM_MULHU, buffered, eb, xr, is_signed, t, yr, L, top, sum, recip32(top, sum));
+    } else {
+      isoftmax_out(SM_CORRECT, buffered, eb, xr, is_signed, t, yr, L, top, sum, (top << 15) / sum);
     }
-    const uint32_t R = (top << 15) / sum;
-    for (j = 0; j < L4; j += 4) {
-      const uint32_t e0 = (uint32_t)t[ld8(xr, is_signed, j)], e1 = (uint32_t)t[ld8(xr, is_signed, j + 1)];
-      const uint32_t e2 = (uint32_t)t[ld8(xr, is_signed, j + 2)], e3 = (uint32_t)t[ld8(xr, is_signed, j + 3)];
-      yr[j] = (uint8_t)scaled_div(e0, top, sum, R);
-      yr[j + 1] = (uint8_t)scaled_div(e1, top, sum, R);
-      yr[j + 2] = (uint8_t)scaled_div(e2, top, sum, R);
-      yr[j + 3] = (uint8_t)scaled_div(e3, top, sum, R);
-    }
-    for (; j < L; j++) yr[j] = (uint8_t)scaled_div((uint32_t)t[ld8(xr, is_signed, j)], top, sum, R);
+  }
+}
+
+/* The table path's loops with constant flags (each signedness, buffered or not). */
+static void isoftmax_table_any(const uint8_t *x, int is_signed, uint8_t *y, uint32_t r0, uint32_t r1, uint32_t L,
+                               const int16_t *tab, uint32_t top, uint32_t emax1) {
+  int16_t eb[SM_BUF_L];
+  if (L <= SM_BUF_L) {
+    if (is_signed) isoftmax_table_rows(1, eb, x, 1, y, r0, r1, L, tab, top, emax1);
+    else isoftmax_table_rows(1, eb, x, 0, y, r0, r1, L, tab, top, emax1);
+  } else {
+    if (is_signed) isoftmax_table_rows(0, eb, x, 1, y, r0, r1, L, tab, top, emax1);
+    else isoftmax_table_rows(0, eb, x, 0, y, r0, r1, L, tab, top, emax1);
   }
 }
 
@@ -254,9 +429,9 @@ void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uin
     const isoftmax32_t k = {coeff_a, coeff_b, coeff_c, log2, (uint32_t)(((1u << 24) + (uint32_t)log2 - 1) / (uint32_t)log2)};
     const int32_t top = n_levels - 1;
     int16_t tab[256];
-    if (top < (1 << 17) && isoftmax_table(&k, tab)) {
-      if (x_signed) isoftmax_table_rows(x, 1, y, r0, r1, L, tab, (uint32_t)top);
-      else isoftmax_table_rows(x, 0, y, r0, r1, L, tab, (uint32_t)top);
+    uint32_t emax1;
+    if (top < (1 << 17) && (emax1 = isoftmax_table(&k, tab)) != 0) {
+      isoftmax_table_any(x, x_signed, y, r0, r1, L, tab, (uint32_t)top, emax1);
       return;
     }
     for (uint32_t r = r0; r < r1; r++) {

@@ -12,6 +12,7 @@
  *   dpg_mac(acc, a, b)       acc + a * b (low 32 bits)        cv.mac
  *   dpg_add_sra(a, b, s)     (a + b) >> (s & 31), arithmetic  cv.addnr
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
+ *   dpg_clipu(v, max)        clip(v, 0, max) for max >= 0     cv.clipur
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
  *   dpg_load4_inc(&p)        4 bytes from p (any alignment), then p += 4   cv.lw rd, (rs1), 4
@@ -86,6 +87,11 @@ static inline int32_t dpg_min(int32_t a, int32_t b) {
   __asm__("cv.min %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
   return r;
 }
+static inline uint32_t dpg_clipu(int32_t v, uint32_t max) {
+  uint32_t r;
+  __asm__("cv.clipur %0, %1, %2" : "=r"(r) : "r"(v), "r"(max));
+  return r;
+}
 
 #else /* portable C: the same results, byte by byte */
 
@@ -122,6 +128,7 @@ static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) { /* the sum 
 }
 static inline int32_t dpg_max(int32_t a, int32_t b) { return a > b ? a : b; }
 static inline int32_t dpg_min(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline uint32_t dpg_clipu(int32_t v, uint32_t max) { return v < 0 ? 0u : (uint32_t)v > max ? max : (uint32_t)v; }
 
 #endif
 
