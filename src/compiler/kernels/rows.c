@@ -163,24 +163,99 @@ void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_l
   }
 }
 
+/*
+ * iLayerNorm in 32 bits, the divisions folded as in iRMSNorm. With p = nom*w and c = den - 1
+ * for p < 0 (else 0), nom*w/den + b = floor((p + c)/den) + b = floor((p + c + b*den)/den),
+ * and floors by positive integers nest, so with D = 2^k * D' (D' odd) and DD = den*D':
+ * y = clip(floor(t / DD), lo, hi) with t = (p + c + b*den) >> k, and as in rms_y
+ * y = lo + floor(u/DD) with u = clip(t - lo*DD, 0, range*DD - 1), where t - lo*DD =
+ * (p + c + b*den + b0) >> k, b0 = -lo*DD*2^k. floor(u/DD) is (u*M) >> 23 when
+ * range*DD^2 <= 2^23 (rms_y's proof), else one 32-bit divide. Returns 0 (row not done) when
+ * the row's sums could leave 32 bits: pmax bounds |nom*w|, bmax |b|.
+ */
+static inline __attribute__((always_inline)) int ilayernorm_row32(const uint8_t *xr, int is_signed, const int32_t *wl, const int32_t *bl,
+                                                                  uint8_t *yr, uint32_t L, int32_t k, uint32_t Dodd, int32_t lo,
+                                                                  uint32_t range, int64_t pmax, int64_t bmax) {
+  int32_t sum = 0;
+  for (uint32_t j = 0; j < L; j++) sum += ld8(xr, is_signed, j);
+  const int32_t mean = sum / (int32_t)L; /* truncated, as the reference's */
+  uint32_t sq = 0;
+  for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j) - mean; sq += (uint32_t)(v * v); }
+  const uint32_t den = isqrt32(sq / L + 1);
+  const int64_t DD = (int64_t)den * Dodd, alo = lo < 0 ? -(int64_t)lo : lo;
+  if (DD * range >= ((int64_t)1 << 31) || pmax + bmax * den + den + ((alo * DD) << k) >= ((int64_t)1 << 31)) return 0;
+  const int32_t dm1 = (int32_t)den - 1, b0 = (int32_t)(-(int64_t)lo * DD * ((int64_t)1 << k)), d = (int32_t)den;
+  const uint32_t dd = (uint32_t)DD, umax = range * dd - 1;
+  if ((int64_t)range * DD * DD <= (1 << 23)) {
+    const uint32_t M = (1u << 23) / dd + 1;
+    for (uint32_t j = 0; j < L; j++) {
+      const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
+      const int32_t t = dpg_mac(dpg_mac(p + b0, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1) >> k;
+      yr[j] = (uint8_t)((int32_t)((dpg_clipu(t, umax) * M) >> 23) + lo);
+    }
+  } else {
+    for (uint32_t j = 0; j < L; j++) {
+      const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
+      const int32_t t = dpg_mac(dpg_mac(p + b0, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1) >> k;
+      yr[j] = (uint8_t)((int32_t)(dpg_clipu(t, umax) / dd) + lo);
+    }
+  }
+  return 1;
+}
+
+/* One row in 64 bits (the reference's formula as written). */
+static void ilayernorm_row64(const uint8_t *xr, int x_signed, const int32_t *w, uint32_t w_len, const int32_t *b, uint32_t b_len,
+                             uint8_t *yr, uint32_t L, int32_t D, int32_t lo, int32_t hi) {
+  int64_t sum = 0, sq = 0;
+  for (uint32_t j = 0; j < L; j++) sum += ld8(xr, x_signed, j);
+  const int64_t mean = sum / (int64_t)L;
+  for (uint32_t j = 0; j < L; j++) { const int64_t d = ld8(xr, x_signed, j) - mean; sq += d * d; }
+  const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
+  for (uint32_t j = 0; j < L; j++) {
+    const int64_t nom = ld8(xr, x_signed, j) - mean;
+    const int64_t v = nom * w[w_len == 1 ? 0 : j] / den + b[b_len == 1 ? 0 : j];
+    yr[j] = (uint8_t)dpg_clamp(dpg_floordiv(v, D), lo, hi);
+  }
+}
+
+#define LN_MAX_L 64
+
+/** The largest |v[j]| (v[0] when len is 1), the L values copied into vl. */
+static int64_t copy_abs_max(const int32_t *v, uint32_t len, uint32_t L, int32_t *vl) {
+  int64_t m = 0;
+  for (uint32_t j = 0; j < L; j++) {
+    const int32_t e = v[len == 1 ? 0 : j];
+    const int64_t a = e < 0 ? -(int64_t)e : e;
+    vl[j] = e;
+    if (a > m) m = a;
+  }
+  return m;
+}
+
 /* iLayerNorm: nom = x - mean (truncated); den = isqrt(floor(mean(nom^2)) + 1);
    y = clip(floor((nom*w/den + b) / D)). */
 void dpg_ilayernorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, const int32_t *b,
                     uint32_t b_len, uint8_t *y, uint32_t rows, uint32_t L, int32_t D, int32_t lo, int32_t hi) {
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1) return;
+  if (L == 0 || L > LN_MAX_L || (w_len != 1 && w_len != L) || (b_len != 1 && b_len != L) || D <= 0 || lo < -256 || hi > 255 ||
+      lo > hi || hi - lo >= 256) {
+    for (uint32_t r = r0; r < r1; r++) ilayernorm_row64(x + r * L, x_signed, w, w_len, b, b_len, y + r * L, L, D, lo, hi);
+    return;
+  }
+  /* the weights and biases once into L1; |nom| <= 255 (x and mean of one signedness) */
+  int32_t wl[LN_MAX_L], bl[LN_MAX_L];
+  const int64_t pmax = 256 * copy_abs_max(w, w_len, L, wl), bmax = copy_abs_max(b, b_len, L, bl);
+  int32_t k = 0;
+  while (((D >> k) & 1) == 0) k++;
+  const uint32_t Dodd = (uint32_t)(D >> k), range = (uint32_t)(hi - lo + 1);
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
-    int64_t sum = 0, sq = 0;
-    for (uint32_t j = 0; j < L; j++) sum += ld8(xr, x_signed, j);
-    const int64_t mean = sum / (int64_t)L;
-    for (uint32_t j = 0; j < L; j++) { const int64_t d = ld8(xr, x_signed, j) - mean; sq += d * d; }
-    const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
-    for (uint32_t j = 0; j < L; j++) {
-      const int64_t nom = ld8(xr, x_signed, j) - mean;
-      const int64_t v = nom * w[w_len == 1 ? 0 : j] / den + b[b_len == 1 ? 0 : j];
-      y[r * L + j] = (uint8_t)dpg_clamp(dpg_floordiv(v, D), lo, hi);
-    }
+    uint8_t *yr = y + r * L;
+    const int done = x_signed ? ilayernorm_row32(xr, 1, wl, bl, yr, L, k, Dodd, lo, range, pmax, bmax)
+                              : ilayernorm_row32(xr, 0, wl, bl, yr, L, k, Dodd, lo, range, pmax, bmax);
+    if (!done) ilayernorm_row64(xr, x_signed, w, w_len, b, b_len, yr, L, D, lo, hi);
   }
 }
 
