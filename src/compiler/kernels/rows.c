@@ -259,15 +259,47 @@ void dpg_ilayernorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w
   }
 }
 
-/* iNoNorm: y = clip(((x*w + b) * mul) >> log2(D)), w and b broadcast over x; split over elements. */
+/** A dpg_param_t read element by element: the index (i / inner) % count kept by counters. */
+typedef struct {
+  const int32_t *v;
+  uint32_t inner, count, within, idx;
+} param_walk_t;
+
+static inline param_walk_t param_walk_at(const dpg_param_t *p, uint32_t i) {
+  param_walk_t c = {p->v, p->inner, p->count, 0, 0};
+  if (p->count != 1) { c.within = i % p->inner; c.idx = (i / p->inner) % p->count; }
+  else c.inner = 1;
+  return c;
+}
+static inline void param_walk_next(param_walk_t *c) {
+  if (++c->within == c->inner) {
+    c->within = 0;
+    if (++c->idx == c->count) c->idx = 0;
+  }
+}
+
+/*
+ * iNoNorm: y = clip(((x*w + b) * mul) >> log2(D)), w and b broadcast over x; split over
+ * elements. The parameters' indices advance by counters (dpg_param_at divides twice per
+ * element), the arithmetic stays the reference's 64-bit formula.
+ */
+static inline __attribute__((always_inline)) void inonorm_run(const uint8_t *x, int x_signed, param_walk_t w, param_walk_t b, int32_t mul,
+                                                              int32_t log2d, uint8_t *y, uint32_t i0, uint32_t i1, int32_t lo, int32_t hi) {
+  for (uint32_t i = i0; i < i1; i++) {
+    const int64_t v = (int64_t)ld8(x, x_signed, i) * w.v[w.idx] + b.v[b.idx];
+    y[i] = (uint8_t)dpg_clamp((v * mul) >> log2d, lo, hi);
+    param_walk_next(&w);
+    param_walk_next(&b);
+  }
+}
+
 void dpg_inonorm(const uint8_t *x, int x_signed, dpg_param_t w, dpg_param_t b, int32_t mul, int32_t log2d,
                  uint8_t *y, uint32_t n, int32_t lo, int32_t hi) {
   uint32_t i0, i1;
   dpg_chunk(n, &i0, &i1);
-  for (uint32_t i = i0; i < i1; i++) {
-    const int64_t v = (int64_t)ld8(x, x_signed, i) * dpg_param_at(&w, i) + dpg_param_at(&b, i);
-    y[i] = (uint8_t)dpg_clamp((v * mul) >> log2d, lo, hi);
-  }
+  if (i0 >= i1) return;
+  if (x_signed) inonorm_run(x, 1, param_walk_at(&w, i0), param_walk_at(&b, i0), mul, log2d, y, i0, i1, lo, hi);
+  else inonorm_run(x, 0, param_walk_at(&w, i0), param_walk_at(&b, i0), mul, log2d, y, i0, i1, lo, hi);
 }
 
 /** iSoftmax's polynomial exponential of xt = x - max <= 0: (A*(p + B)^2 + C) >> z. */

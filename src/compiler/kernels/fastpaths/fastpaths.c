@@ -93,6 +93,29 @@ static void check_ilayernorm(void) {
   printf("ilayernorm: checked %ld, bad %ld\n", n, bad);
 }
 
+/* iNoNorm's parameter walk (counters instead of (i / inner) % count) over random broadcasts. */
+static void check_inonorm(void) {
+  long n = 0, bad = 0;
+  for (int it = 0; it < 3000; it++) {
+    const int s = rnd() & 1;
+    const uint32_t len = between(1, 300);
+    int32_t wv[64], bv[64];
+    const uint32_t wc = between(0, 2) == 0 ? 1 : between(1, 64), bc = between(0, 2) == 0 ? 1 : between(1, 64);
+    const dpg_param_t w = {wv, between(1, 9), wc}, b = {bv, between(1, 9), bc};
+    for (uint32_t j = 0; j < 64; j++) { wv[j] = between(-40000, 40000); bv[j] = between(-1000000, 1000000); }
+    const int32_t mul = between(-3000, 3000), log2d = between(0, 30), lo = between(-128, -100), hi = between(100, 127);
+    uint8_t x[300], y[300];
+    fill_bytes(x, len);
+    ON_ALL_CORES(dpg_inonorm(x, s, w, b, mul, log2d, y, len, lo, hi));
+    for (uint32_t i = 0; i < len; i++, n++) {
+      const int64_t wi = w.count == 1 ? wv[0] : wv[(i / w.inner) % w.count], bi = b.count == 1 ? bv[0] : bv[(i / b.inner) % b.count];
+      const int64_t v = (s ? (int8_t)x[i] : x[i]) * wi + bi;
+      bad += y[i] != (uint8_t)clamp64((v * mul) >> log2d, lo, hi);
+    }
+  }
+  printf("inonorm: checked %ld, bad %ld\n", n, bad);
+}
+
 static void check_irmsnorm(void) {
   long n = 0, bad = 0;
   for (int it = 0; it < 4000; it++) {
@@ -251,6 +274,7 @@ int main(void) {
   check_isoftmax();
   check_irmsnorm();
   check_ilayernorm();
+  check_inonorm();
   check_requant_shift();
   check_rq_add();
   check_binary();
