@@ -107,31 +107,35 @@ static inline __attribute__((always_inline)) void rms_row_recip(const uint8_t *x
   }
 }
 
-/* pmax bounds |x*w|. */
+/* Rows [r0, r1), columns [c0, c1) of each (wl holds the weights of those columns); pmax bounds |x*w|. */
 static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
-                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi,
-                                                             int64_t pmax) {
-  const uint32_t range = (uint32_t)(hi - lo + 1);
+                                                             uint32_t r0, uint32_t r1, uint32_t L, uint32_t c0, uint32_t c1,
+                                                             int32_t log2d, int32_t lo, int32_t hi, int64_t pmax) {
+  const uint32_t range = (uint32_t)(hi - lo + 1), n = c1 - c0;
   const int64_t alo = lo < 0 ? -(int64_t)lo : lo;
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
-    uint8_t *yr = y + r * L;
+    uint8_t *yr = y + r * L + c0;
     const uint32_t d = isqrt32(sum_sq8(xr, is_signed, L) / L + 1); /* 1 <= d <= 255 */
     if (range * d * d <= (1u << 23) && pmax + ((alo * d) << log2d) + d < ((int64_t)1 << 31))
-      (is_signed ? rms_row_mul_s8 : rms_row_mul_u8)(xr, wl, yr, L, log2d, lo, range, d);
-    else rms_row_recip(xr, is_signed, wl, yr, L, log2d, lo, hi, d);
+      (is_signed ? rms_row_mul_s8 : rms_row_mul_u8)(xr + c0, wl, yr, n, log2d, lo, range, d);
+    else rms_row_recip(xr + c0, is_signed, wl, yr, n, log2d, lo, hi, d);
   }
 }
 
-/** Copies the L weights (w_len 1: broadcast) into wl; returns a bound on |x*w|, 0 unless the 32-bit path is exact. */
-static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d, int32_t lo, int32_t hi, int32_t *wl) {
+/**
+ * Copies the weights of columns [c0, c1) (w_len 1: broadcast) into wl; returns a bound on
+ * |x*w|, 0 unless the 32-bit path is exact.
+ */
+static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, uint32_t c0, uint32_t c1, int32_t log2d, int32_t lo,
+                               int32_t hi, int32_t *wl) {
   if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31 || lo < -256 || hi > 255 || lo > hi || hi - lo >= 256)
     return 0;
   int64_t wmax = 0;
-  for (uint32_t j = 0; j < L; j++) {
+  for (uint32_t j = c0; j < c1; j++) {
     const int32_t v = w[w_len == 1 ? 0 : j];
     const int64_t a = v < 0 ? -(int64_t)v : v;
-    wl[j] = v;
+    wl[j - c0] = v;
     if (a > wmax) wmax = a;
   }
   const int ok = 256 * wmax + (1 << 16) < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
@@ -141,14 +145,17 @@ static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int
 /* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
 void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, uint8_t *y,
                   uint32_t rows, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
-  uint32_t r0, r1;
-  dpg_chunk(rows, &r0, &r1);
-  if (r0 >= r1) return;
+  /* Fewer rows than cores (a decoder's one token): every core takes all the rows and a share of
+     their columns, computing each row's std itself (a row of 64 costs ~20 dot products). */
+  uint32_t r0 = 0, r1 = rows, c0 = 0, c1 = L;
+  if (rows < (uint32_t)hal_num_cores()) dpg_chunk(L, &c0, &c1);
+  else dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1 || c0 >= c1) return;
   int32_t wl[RMS_MAX_L];
-  const int64_t pmax = irmsnorm_fits32(w, w_len, L, log2d, lo, hi, wl);
+  const int64_t pmax = irmsnorm_fits32(w, w_len, L, c0, c1, log2d, lo, hi, wl);
   if (pmax) {
-    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi, pmax);
-    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi, pmax);
+    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, c0, c1, log2d, lo, hi, pmax);
+    else irmsnorm32(x, 0, wl, y, r0, r1, L, c0, c1, log2d, lo, hi, pmax);
     return;
   }
   for (uint32_t r = r0; r < r1; r++) {
@@ -156,7 +163,7 @@ void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_l
     int64_t sq = 0;
     for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, x_signed, j); sq += v * v; }
     const int64_t std = dpg_isqrt((uint64_t)(sq / L) + 1);
-    for (uint32_t j = 0; j < L; j++) {
+    for (uint32_t j = c0; j < c1; j++) {
       const int64_t v = ((int64_t)ld8(xr, x_signed, j) * w[w_len == 1 ? 0 : j]) / std;
       y[r * L + j] = (uint8_t)dpg_clamp(v >> log2d, lo, hi);
     }
