@@ -107,6 +107,15 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     expect(eight.sim!.mips).toBeGreaterThan(0);
   }, TIMEOUT);
 
+  it.skipIf(!conv)('--profileTiling times the DMA, not the profile prints (a print costs thousands of cycles)', async () => {
+    const r = await runOk(conv!, '--cores', '8', '--l1', '8000', '--profileTiling', 'L2');
+    const took = (what: string) => [...r.stdout.matchAll(new RegExp(`\\] ${what} took (\\d+) cycles`, 'g'))].map((m) => Number(m[1]));
+    expect(took('Output DMA').length).toBeGreaterThan(2);
+    // A few KiB per tile at 16 B/cycle plus the L2 latency: hundreds of cycles, not thousands.
+    for (const what of ['Input DMA', 'Output DMA']) expect(Math.max(...took(what)), what).toBeLessThan(2500);
+    expect(Math.max(...took('Kernel'))).toBeGreaterThan(2500);
+  }, TIMEOUT);
+
   it.skipIf(!conv)('tiled runs move their tiles with the cluster DMA', async () => {
     const r = await runOk(conv!, '--cores', '8', '--l1', '8000');
     expect(r.sim!.dma.transfers).toBeGreaterThan(1);

@@ -174,7 +174,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   const run = [
     `/* ${node}: ${T} tile${T > 1 ? 's' : ''}${db ? ', double-buffered' : ''}. */`,
     `static void ${id}_run(void) {`,
-    ...(x.profile ? ['  uint32_t t0 = hal_cycles(), t1 = t0, t2 = t0;'] : []),
+    ...(x.profile ? ['  uint32_t t0 = hal_cycles(), t1 = t0, t2 = t0, t3 = t0;'] : []),
     ...(staying.length ? ['  /* whole in every tile: loaded once for the layer */', '  hal_dma_t once = 0;',
       ...staying.map((k) => `  ${varOf(k)} = ${varOf(k)}_l1[0];\n  once = ${dma(k, '0', '0', 0)};`), '  dpg_dma_wait(once);'] : []),
   ];
@@ -192,7 +192,9 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `    ${id}_kernel(cls);`,
       ...stamp('t2'),
       `    out[b] = ${store};  /* leaves during tile i + 1's kernel */`,
-      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 'hal_cycles()'),
+      // t3 before printing: the prints themselves take thousands of cycles.
+      ...stamp('t3'),
+      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 't3'),
       ...stamp('t0'),
       '  }',
       `  dpg_dma_wait(out[${(T - 1) & 1}]); /* the last output, and with it every transfer before */`,
@@ -209,7 +211,9 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `    ${id}_kernel(cls);`,
       ...stamp('t2'),
       `    dpg_dma_wait(${store});`,
-      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 'hal_cycles()'),
+      // t3 before printing: the prints themselves take thousands of cycles.
+      ...stamp('t3'),
+      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 't3'),
       ...stamp('t0'),
       '  }',
       '}',

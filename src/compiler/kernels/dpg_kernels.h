@@ -165,6 +165,20 @@ static inline void dpg_cursor_next(dpg_cursor_t *c, const dpg_walk_t *w) {
   }
 }
 
+/**
+ * *d = *s for the dims in use, a word at a time. Kernels copy their walk (an L2 constant) to the
+ * stack; a struct assignment would call the freestanding memcpy, a byte loop: ~16 cycles a byte
+ * from L2, 1.6 K cycles per call for a whole walk.
+ */
+static inline void dpg_walk_copy(dpg_walk_t *d, const dpg_walk_t *s) {
+  const uint32_t r = s->rank;
+  d->rank = r;
+  for (uint32_t i = 0; i < r; i++) {
+    d->shape[i] = s->shape[i];
+    for (int k = 0; k < 3; k++) d->stride[k][i] = s->stride[k][i];
+  }
+}
+
 /** Elements a walk visits. */
 static inline uint32_t dpg_walk_size(const dpg_walk_t *w) {
   uint32_t n = 1;

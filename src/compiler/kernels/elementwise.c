@@ -6,6 +6,18 @@
 #include "dpg_kernels.h"
 #include "xpulp.h"
 
+/** Requantizers copied field by field (a struct assignment would call the byte-wise memcpy). */
+static inline void rq_copy(dpg_rq_t *d, const dpg_rq_t *s) {
+  d->mul = s->mul;
+  d->add = s->add;
+  d->shift = s->shift;
+  d->lo = s->lo;
+  d->hi = s->hi;
+}
+static inline void rq_copy3(dpg_rq_t d[3], const dpg_rq_t s[3]) {
+  for (int k = 0; k < 3; k++) rq_copy(&d[k], &s[k]);
+}
+
 /** |v| <= bound for every v an 8-bit (or wider) element of type t can hold. */
 static inline int64_t type_bound(dpg_type_t t) {
   return t == DPG_S8 ? 128 : t == DPG_U8 ? 255 : t == DPG_S16 ? 32768 : t == DPG_U16 ? 65535 : 2147483648LL;
@@ -37,14 +49,15 @@ static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
  * 128 sign-extends) and x = 0, c = off for uint8. Inlined per operation and output width; four
  * elements per iteration, all loaded before the first store (which may alias the inputs).
  */
-static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op, uint32_t ysize, const uint8_t *a, uint32_t xa,
+static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op, uint32_t ysize, int ss, const uint8_t *a, uint32_t xa,
                                                                  int32_t ca, const uint8_t *b, uint32_t xb, int32_t cb, void *y,
                                                                  uint32_t n) {
 #define BIN_OP(u, v) (op == DPG_ADD ? (u) + (v) : op == DPG_SUB ? (u) - (v) : (u) * (v))
 #define BIN_ST(k, r) (ysize == 1 ? (void)(((uint8_t *)y)[k] = (uint8_t)(r)) : ysize == 2 ? (void)(((uint16_t *)y)[k] = (uint16_t)(r)) \
                                                                           : (void)(((uint32_t *)y)[k] = (uint32_t)(r)))
-#define BIN_A(k) ((int32_t)(a[k] ^ xa) + ca)
-#define BIN_B(k) ((int32_t)(b[k] ^ xb) + cb)
+  /* ss (both int8, the common case): sign-extending loads, ca and cb are the plain offsets */
+#define BIN_A(k) (ss ? (int32_t)(int8_t)a[k] + ca : (int32_t)(a[k] ^ xa) + ca)
+#define BIN_B(k) (ss ? (int32_t)(int8_t)b[k] + cb : (int32_t)(b[k] ^ xb) + cb)
   uint32_t k = 0;
   for (; k + 4 <= n; k += 4) {
     const int32_t u0 = BIN_A(k), u1 = BIN_A(k + 1), u2 = BIN_A(k + 2), u3 = BIN_A(k + 3);
@@ -62,15 +75,21 @@ static inline __attribute__((always_inline)) void binary_contig8(dpg_binop_t op,
 }
 
 /** binary_contig8 with the operation and the output width as constants. */
-static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, const uint8_t *a, uint32_t xa, int32_t ca, const uint8_t *b,
-                               uint32_t xb, int32_t cb, void *y, uint32_t n) {
-#define BIN_CASE(OP)                                                                                \
-  if (ysize == 1) binary_contig8(OP, 1, a, xa, ca, b, xb, cb, y, n);                                \
-  else if (ysize == 2) binary_contig8(OP, 2, a, xa, ca, b, xb, cb, y, n);                           \
-  else binary_contig8(OP, 4, a, xa, ca, b, xb, cb, y, n)
-  if (op == DPG_ADD) { BIN_CASE(DPG_ADD); }
-  else if (op == DPG_SUB) { BIN_CASE(DPG_SUB); }
-  else { BIN_CASE(DPG_MUL); }
+static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, int ss, const uint8_t *a, uint32_t xa, int32_t ca,
+                               const uint8_t *b, uint32_t xb, int32_t cb, void *y, uint32_t n) {
+#define BIN_CASE(OP, SS)                                                                            \
+  if (ysize == 1) binary_contig8(OP, 1, SS, a, xa, ca, b, xb, cb, y, n);                            \
+  else if (ysize == 2) binary_contig8(OP, 2, SS, a, xa, ca, b, xb, cb, y, n);                       \
+  else binary_contig8(OP, 4, SS, a, xa, ca, b, xb, cb, y, n)
+  if (ss) {
+    if (op == DPG_ADD) { BIN_CASE(DPG_ADD, 1); }
+    else if (op == DPG_SUB) { BIN_CASE(DPG_SUB, 1); }
+    else { BIN_CASE(DPG_MUL, 1); }
+  } else {
+    if (op == DPG_ADD) { BIN_CASE(DPG_ADD, 0); }
+    else if (op == DPG_SUB) { BIN_CASE(DPG_SUB, 0); }
+    else { BIN_CASE(DPG_MUL, 0); }
+  }
 #undef BIN_CASE
 }
 
@@ -80,7 +99,9 @@ static void binary_contig8_any(dpg_binop_t op, uint32_t ysize, const uint8_t *a,
  */
 static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, const void *b, int bs, int32_t b_off,
                          void *y, dpg_type_t yt, const dpg_walk_t *walk_l2, uint32_t lo, uint32_t hi) {
-  const dpg_walk_t w = *walk_l2, *walk = &w; /* an L1 copy of the L2 constant */
+  dpg_walk_t w; /* an L1 copy of the L2 constant */
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
   const uint32_t last = walk->rank - 1, inner = walk->shape[last];
   const int32_t sy = walk->stride[0][last], sa = walk->stride[1][last], sb = walk->stride[2][last];
   const uint32_t ysize = dpg_size(yt), xa = as ? 0x80 : 0, xb = bs ? 0x80 : 0;
@@ -91,7 +112,8 @@ static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, c
     const uint32_t n = (uint32_t)dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
     int32_t oy = c.off[0], oa = c.off[1], ob = c.off[2];
     if (sy == 1 && sa == 1 && sb == 1) {
-      binary_contig8_any(op, ysize, (const uint8_t *)a + oa, xa, ca, (const uint8_t *)b + ob, xb, cb,
+      const int ss = as && bs;
+      binary_contig8_any(op, ysize, ss, (const uint8_t *)a + oa, xa, ss ? a_off : ca, (const uint8_t *)b + ob, xb, ss ? b_off : cb,
                          (uint8_t *)y + oy * (int32_t)ysize, n);
     } else {
       for (uint32_t k = 0; k < n; k++, oy += sy, oa += sa, ob += sb) {
@@ -224,17 +246,20 @@ static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *
   /* Four elements per iteration: one word load per input, one word store (misaligned words cost
      a cycle, still fewer than four byte accesses). */
 #define RQ_OUT(s) rq_clip(((s) * m2 + c2) >> s2, lo2, hi2, sym)
-  uint32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t wa = dpg_load4(a + k), wb = dpg_load4(b + k);
+  const uint8_t *const end4 = a + (n & ~3u), *const end = a + n;
+  while (a != end4) { /* pointer steps */
+    const uint32_t wa = dpg_load4(a), wb = dpg_load4(b);
+    a += 4;
+    b += 4;
     const int32_t s0 = ta[wa & 0xff] + tb[wb & 0xff], s1 = ta[byte1(wa)] + tb[byte1(wb)];
     const int32_t s2_ = ta[byte2(wa)] + tb[byte2(wb)], s3 = ta[wa >> 24] + tb[wb >> 24];
     uint32_t w = (uint32_t)RQ_OUT(s0) & 0xff;
     w = set_byte1(w, RQ_OUT(s1));
     w = set_byte2(w, RQ_OUT(s2_));
-    store4(y + k, set_byte3(w, RQ_OUT(s3)));
+    store4(y, set_byte3(w, RQ_OUT(s3)));
+    y += 4;
   }
-  for (; k < n; k++) y[k] = (uint8_t)RQ_OUT(ta[a[k]] + tb[b[k]]);
+  while (a != end) *y++ = (uint8_t)RQ_OUT(ta[*a++] + tb[*b++]);
 #undef RQ_OUT
 }
 
@@ -246,8 +271,10 @@ static void rq_table(int8_t t[256], int is_signed, const dpg_rq_t *rq) {
 
 static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
                                                    const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
-  const dpg_walk_t walk = *walk_l2;
-  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  dpg_walk_t walk;
+  dpg_walk_copy(&walk, walk_l2);
+  dpg_rq_t rq[3];
+  rq_copy3(rq, rq_l2);
   int8_t ta[256], tb[256];
   rq_table(ta, as, &rq[0]);
   rq_table(tb, bs, &rq[1]);
@@ -273,22 +300,27 @@ static inline __attribute__((always_inline)) void rq_add_identity_run(const int8
                                                                         const dpg_rq_t *r, int sym) {
   const int32_t m = r->mul, c = r->add, s = r->shift, lo = r->lo, hi = r->hi;
 #define RQ_OUT(v) (uint8_t)rq_clip(((v) * m + c) >> s, lo, hi, sym)
-  uint32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const int32_t s0 = a[k] + b[k], s1 = a[k + 1] + b[k + 1], s2 = a[k + 2] + b[k + 2], s3 = a[k + 3] + b[k + 3];
-    y[k] = RQ_OUT(s0);
-    y[k + 1] = RQ_OUT(s1);
-    y[k + 2] = RQ_OUT(s2);
-    y[k + 3] = RQ_OUT(s3);
+  const int8_t *const end4 = a + (n & ~3u), *const end = a + n;
+  while (a != end4) { /* pointer steps: the loads and stores post-increment */
+    const int32_t s0 = a[0] + b[0], s1 = a[1] + b[1], s2 = a[2] + b[2], s3 = a[3] + b[3];
+    a += 4;
+    b += 4;
+    y[0] = RQ_OUT(s0);
+    y[1] = RQ_OUT(s1);
+    y[2] = RQ_OUT(s2);
+    y[3] = RQ_OUT(s3);
+    y += 4;
   }
-  for (; k < n; k++) y[k] = RQ_OUT(a[k] + b[k]);
+  while (a != end) *y++ = RQ_OUT(*a++ + *b++);
 #undef RQ_OUT
 }
 
 static __attribute__((noinline)) void rq_add_identity(const int8_t *a, const int8_t *b, uint8_t *y, const dpg_walk_t *walk_l2,
                                                       const dpg_rq_t *rq_out_l2, uint32_t lo, uint32_t hi) {
-  const dpg_walk_t walk = *walk_l2;
-  const dpg_rq_t r = *rq_out_l2;
+  dpg_walk_t walk;
+  dpg_walk_copy(&walk, walk_l2);
+  dpg_rq_t r;
+  rq_copy(&r, rq_out_l2);
   const int sym = r.hi >= 0 && r.lo == -r.hi - 1;
   const uint32_t last = walk.rank - 1, inner = walk.shape[last];
   dpg_cursor_t c;
@@ -306,8 +338,11 @@ static inline int rq_is_identity8(const dpg_rq_t *r) { return r->mul == 1 && r->
 
 static __attribute__((noinline)) void rq_add_runs8(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
                                                    const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3], uint32_t lo, uint32_t hi) {
-  const dpg_walk_t w = *walk_l2, *walk = &w;
-  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  dpg_walk_t w;
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
+  dpg_rq_t rq[3];
+  rq_copy3(rq, rq_l2);
   /* every range [-hi-1, hi] (int8 requantizers): one cv.clipr per clip */
   int sym = 1;
   for (int r = 0; r < 3; r++) sym &= rq[r].hi >= 0 && rq[r].lo == -rq[r].hi - 1;
@@ -327,8 +362,11 @@ static __attribute__((noinline)) void rq_add_runs8(const uint8_t *a, int as, con
 static __attribute__((noinline)) void rq_add_general(const void *a, dpg_type_t at, const void *b, dpg_type_t bt, void *y,
                                                      dpg_type_t yt, const dpg_walk_t *walk_l2, const dpg_rq_t rq_l2[3],
                                                      uint32_t lo, uint32_t hi) {
-  const dpg_walk_t w = *walk_l2, *walk = &w;
-  const dpg_rq_t rq[3] = {rq_l2[0], rq_l2[1], rq_l2[2]};
+  dpg_walk_t w;
+  dpg_walk_copy(&w, walk_l2);
+  const dpg_walk_t *walk = &w;
+  dpg_rq_t rq[3];
+  rq_copy3(rq, rq_l2);
   dpg_cursor_t c;
   dpg_cursor_at(&c, walk, lo);
   for (uint32_t i = lo; i < hi; i++, dpg_cursor_next(&c, walk)) {
@@ -409,16 +447,17 @@ static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
   do {                                                                                              \
     const T *xs = (const T *)x + i0;                                                                \
     uint8_t *ys = y8 + i0;                                                                          \
-    const uint32_t n = i1 - i0;                                                                     \
-    uint32_t k = 0;                                                                                 \
-    for (; k + 4 <= n; k += 4) {                                                                    \
-      const int32_t v0 = xs[k], v1 = xs[k + 1], v2 = xs[k + 2], v3 = xs[k + 3];                    \
-      ys[k] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
-      ys[k + 1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                             \
-      ys[k + 2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                             \
-      ys[k + 3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                             \
+    const T *const end4 = xs + ((i1 - i0) & ~3u), *const end = (const T *)x + i1;                   \
+    while (xs != end4) { /* pointer steps: the loads and stores post-increment */                   \
+      const int32_t v0 = xs[0], v1 = xs[1], v2 = xs[2], v3 = xs[3];                                 \
+      xs += 4;                                                                                      \
+      ys[0] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
+      ys[1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                                 \
+      ys[2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                                 \
+      ys[3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                                 \
+      ys += 4;                                                                                      \
     }                                                                                               \
-    for (; k < n; k++) ys[k] = (uint8_t)CLIP((xs[k] * m + a) >> shift);                             \
+    while (xs != end) *ys++ = (uint8_t)CLIP((*xs++ * m + a) >> shift);                              \
   } while (0)
 #define RQ_CLIP_SYM(v) clip_sym(v, hi)
 #define RQ_CLIP(v) dpg_clip32(v, lo, hi)

@@ -270,6 +270,27 @@ static void check_hardswish(void) {
   printf("hardswish: checked %ld, bad %ld\n", n, bad);
 }
 
+/** The reference: element i of the walk (row-major over its shape) copied from stride[1] to stride[0]. */
+static void check_copy_nd(void) {
+  long n = 0, bad = 0;
+  for (int it = 0; it < 6000; it++) {
+    /* a transpose of a [A, B, C] byte tensor: dst [A, B, C] order, src strides of a permuted layout;
+       C a multiple of 4 half the time (the word copies) */
+    const uint32_t A = between(1, 6), B = between(1, 9), C = between(0, 1) ? 4 * between(1, 4) : between(1, 9);
+    const int perm = between(0, 2);
+    const int32_t src_str[3][3] = {{B * C, C, 1}, {C, A * C, 1}, {1, C * A, A}};
+    const dpg_walk_t walk = {3, {A, B, C}, {{(int32_t)(B * C), (int32_t)C, 1}, {src_str[perm][0], src_str[perm][1], src_str[perm][2]}, {0, 0, 0}}};
+    static uint8_t x[1000], y[1000]; /* up to 6 * 9 * 16 */
+    fill_bytes(x, A * B * C);
+    ON_ALL_CORES(dpg_copy_nd(y, DPG_S8, x, DPG_S8, &walk));
+    for (uint32_t a = 0; a < A; a++)
+      for (uint32_t b = 0; b < B; b++)
+        for (uint32_t c = 0; c < C; c++, n++)
+          bad += y[(a * B + b) * C + c] != x[a * walk.stride[1][0] + b * walk.stride[1][1] + c * walk.stride[1][2]];
+  }
+  printf("copy_nd: checked %ld, bad %ld\n", n, bad);
+}
+
 int main(void) {
   check_isoftmax();
   check_irmsnorm();
@@ -279,5 +300,6 @@ int main(void) {
   check_rq_add();
   check_binary();
   check_hardswish();
+  check_copy_nd();
   return 0;
 }
