@@ -176,7 +176,7 @@ static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, 
   const int32_t m1 = rq[1].mul, c1 = rq[1].add, s1 = rq[1].shift, lo1 = rq[1].lo, hi1 = rq[1].hi;
   const int32_t m2 = rq[2].mul, c2 = rq[2].add, s2 = rq[2].shift, lo2 = rq[2].lo, hi2 = rq[2].hi;
 #define RQ_ADD(x, w)                                                                                \
-  rq_clip(((rq_clip(((x) * m0 + c0) >> s0, lo0, hi0, sym) + rq_clip(((w) * m1 + c1) >> s1, lo1, hi1, sym)) * m2 + c2) >> s2, lo2, hi2, sym)
+  rq_clip(dpg_add_sra((rq_clip(dpg_add_sra((x) * m0, c0, s0), lo0, hi0, sym) + rq_clip(dpg_add_sra((w) * m1, c1, s1), lo1, hi1, sym)) * m2, c2, s2), lo2, hi2, sym)
   /* Two elements per iteration, both loaded before either is stored (the compiler may not move a
      load above a byte store, which could alias it): the loop branch is paid half as often and the
      loads' use stalls hide. */
@@ -245,7 +245,7 @@ static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *
                                                                    int32_t s2, int32_t lo2, int32_t hi2, int sym) {
   /* Four elements per iteration: one word load per input, one word store (misaligned words cost
      a cycle, still fewer than four byte accesses). */
-#define RQ_OUT(s) rq_clip(((s) * m2 + c2) >> s2, lo2, hi2, sym)
+#define RQ_OUT(s) rq_clip(dpg_add_sra((s) * m2, c2, s2), lo2, hi2, sym)
   const uint8_t *const end4 = a + (n & ~3u), *const end = a + n;
   while (a != end4) { /* pointer steps */
     const uint32_t wa = dpg_load4(a), wb = dpg_load4(b);
@@ -299,7 +299,7 @@ static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, con
 static inline __attribute__((always_inline)) void rq_add_identity_run(const int8_t *a, const int8_t *b, uint8_t *y, uint32_t n,
                                                                         const dpg_rq_t *r, int sym) {
   const int32_t m = r->mul, c = r->add, s = r->shift, lo = r->lo, hi = r->hi;
-#define RQ_OUT(v) (uint8_t)rq_clip(((v) * m + c) >> s, lo, hi, sym)
+#define RQ_OUT(v) (uint8_t)rq_clip(dpg_add_sra((v) * m, c, s), lo, hi, sym)
   const int8_t *const end4 = a + (n & ~3u), *const end = a + n;
   while (a != end4) { /* pointer steps: the loads and stores post-increment */
     const int32_t s0 = a[0] + b[0], s1 = a[1] + b[1], s2 = a[2] + b[2], s3 = a[3] + b[3];
@@ -451,13 +451,13 @@ static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
     while (xs != end4) { /* pointer steps: the loads and stores post-increment */                   \
       const int32_t v0 = xs[0], v1 = xs[1], v2 = xs[2], v3 = xs[3];                                 \
       xs += 4;                                                                                      \
-      ys[0] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
-      ys[1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                                 \
-      ys[2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                                 \
-      ys[3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                                 \
+      ys[0] = (uint8_t)CLIP(dpg_add_sra(v0 * m, a, shift));                                         \
+      ys[1] = (uint8_t)CLIP(dpg_add_sra(v1 * m, a, shift));                                         \
+      ys[2] = (uint8_t)CLIP(dpg_add_sra(v2 * m, a, shift));                                         \
+      ys[3] = (uint8_t)CLIP(dpg_add_sra(v3 * m, a, shift));                                         \
       ys += 4;                                                                                      \
     }                                                                                               \
-    while (xs != end) *ys++ = (uint8_t)CLIP((*xs++ * m + a) >> shift);                              \
+    while (xs != end) *ys++ = (uint8_t)CLIP(dpg_add_sra(*xs++ * m, a, shift));                      \
   } while (0)
 #define RQ_CLIP_SYM(v) clip_sym(v, hi)
 #define RQ_CLIP(v) dpg_clip32(v, lo, hi)
