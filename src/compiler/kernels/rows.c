@@ -65,8 +65,8 @@ static inline __attribute__((always_inline)) uint32_t sum_sq8(const uint8_t *x, 
  * caller's condition), which cannot reach the next integer; u*M < 256*2^23 + u < 2^32.
  */
 static inline uint8_t rms_y(int32_t p, int32_t dm1, int32_t b0, int32_t log2d, uint32_t umax, uint32_t M, int32_t lo) {
-  /* p + b0 + (d - 1)*[p < 0]: one add and one multiply-accumulate (cv.mac) */
-  const uint32_t u = dpg_clipu(dpg_mac(p + b0, (int32_t)((uint32_t)p >> 31), dm1) >> log2d, umax);
+  /* p + (d - 1)*[p < 0] by one multiply-accumulate (cv.mac), then + b0 and >> log2d by one cv.addnr */
+  const uint32_t u = dpg_clipu(dpg_add_sra(dpg_mac(p, (int32_t)((uint32_t)p >> 31), dm1), b0, log2d), umax);
   return (uint8_t)((int32_t)((u * M) >> 23) + lo);
 }
 
@@ -197,13 +197,13 @@ static inline __attribute__((always_inline)) int ilayernorm_row32(const uint8_t 
     const uint32_t M = (1u << 23) / dd + 1;
     for (uint32_t j = 0; j < L; j++) {
       const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
-      const int32_t t = dpg_mac(dpg_mac(p + b0, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1) >> k;
+      const int32_t t = dpg_add_sra(dpg_mac(dpg_mac(p, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1), b0, k);
       yr[j] = (uint8_t)((int32_t)((dpg_clipu(t, umax) * M) >> 23) + lo);
     }
   } else {
     for (uint32_t j = 0; j < L; j++) {
       const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
-      const int32_t t = dpg_mac(dpg_mac(p + b0, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1) >> k;
+      const int32_t t = dpg_add_sra(dpg_mac(dpg_mac(p, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1), b0, k);
       yr[j] = (uint8_t)((int32_t)(dpg_clipu(t, umax) / dd) + lo);
     }
   }
