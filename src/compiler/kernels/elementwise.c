@@ -265,8 +265,16 @@ static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *
 
 /** t[byte] = RQ(the byte's value, signed or not), over the 256 values in order. */
 static void rq_table(int8_t t[256], int is_signed, const dpg_rq_t *rq) {
-  const int32_t m = rq->mul, c = rq->add, s = rq->shift, lo = rq->lo, hi = rq->hi, v0 = is_signed ? -128 : 0;
-  for (int32_t v = v0; v < v0 + 256; v++) t[(uint8_t)v] = (int8_t)dpg_clip32((v * m + c) >> s, lo, hi);
+  const int32_t s = rq->shift, lo = rq->lo, hi = rq->hi;
+  const uint32_t m = (uint32_t)rq->mul, c = (uint32_t)rq->add;
+  /* v*m + c stepped by m in unsigned arithmetic (the step past the last entry may leave int32);
+     bytes 0..127 hold v = 0..127 either way, bytes 128..255 hold v - 256 when signed */
+  uint32_t acc = c;
+#pragma GCC unroll 4
+  for (uint32_t b = 0; b < 128; b++, acc += m) t[b] = (int8_t)dpg_clip32((int32_t)acc >> s, lo, hi);
+  acc = (is_signed ? -128u : 128u) * m + c;
+#pragma GCC unroll 4
+  for (uint32_t b = 128; b < 256; b++, acc += m) t[b] = (int8_t)dpg_clip32((int32_t)acc >> s, lo, hi);
 }
 
 static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
