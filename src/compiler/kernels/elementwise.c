@@ -176,11 +176,12 @@ static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, 
   const int32_t m1 = rq[1].mul, c1 = rq[1].add, s1 = rq[1].shift, lo1 = rq[1].lo, hi1 = rq[1].hi;
   const int32_t m2 = rq[2].mul, c2 = rq[2].add, s2 = rq[2].shift, lo2 = rq[2].lo, hi2 = rq[2].hi;
 #define RQ_ADD(x, w)                                                                                \
-  rq_clip(((rq_clip(((x) * m0 + c0) >> s0, lo0, hi0, sym) + rq_clip(((w) * m1 + c1) >> s1, lo1, hi1, sym)) * m2 + c2) >> s2, lo2, hi2, sym)
+  rq_clip(dpg_add_sra((rq_clip(dpg_add_sra((x) * m0, c0, s0), lo0, hi0, sym) + rq_clip(dpg_add_sra((w) * m1, c1, s1), lo1, hi1, sym)) * m2, c2, s2), lo2, hi2, sym)
   /* Two elements per iteration, both loaded before either is stored (the compiler may not move a
      load above a byte store, which could alias it): the loop branch is paid half as often and the
-     loads' use stalls hide. */
+     loads' use stalls hide. Unrolled once more (four per iteration): the path of small tiles. */
   uint32_t k = 0;
+#pragma GCC unroll 2
   for (; k + 2 <= n; k += 2) {
     const int32_t x0 = ld8(a, as, k), x1 = ld8(a, as, k + 1), w0 = ld8(b, bs, k), w1 = ld8(b, bs, k + 1);
     y[k] = (uint8_t)RQ_ADD(x0, w0);
@@ -245,7 +246,7 @@ static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *
                                                                    int32_t s2, int32_t lo2, int32_t hi2, int sym) {
   /* Four elements per iteration: one word load per input, one word store (misaligned words cost
      a cycle, still fewer than four byte accesses). */
-#define RQ_OUT(s) rq_clip(((s) * m2 + c2) >> s2, lo2, hi2, sym)
+#define RQ_OUT(s) rq_clip(dpg_add_sra((s) * m2, c2, s2), lo2, hi2, sym)
   const uint8_t *const end4 = a + (n & ~3u), *const end = a + n;
   while (a != end4) { /* pointer steps */
     const uint32_t wa = dpg_load4(a), wb = dpg_load4(b);
@@ -265,8 +266,16 @@ static inline __attribute__((always_inline)) void rq_add_tab_run(const uint8_t *
 
 /** t[byte] = RQ(the byte's value, signed or not), over the 256 values in order. */
 static void rq_table(int8_t t[256], int is_signed, const dpg_rq_t *rq) {
-  const int32_t m = rq->mul, c = rq->add, s = rq->shift, lo = rq->lo, hi = rq->hi, v0 = is_signed ? -128 : 0;
-  for (int32_t v = v0; v < v0 + 256; v++) t[(uint8_t)v] = (int8_t)dpg_clip32((v * m + c) >> s, lo, hi);
+  const int32_t s = rq->shift, lo = rq->lo, hi = rq->hi;
+  const uint32_t m = (uint32_t)rq->mul, c = (uint32_t)rq->add;
+  /* v*m + c stepped by m in unsigned arithmetic (the step past the last entry may leave int32);
+     bytes 0..127 hold v = 0..127 either way, bytes 128..255 hold v - 256 when signed */
+  uint32_t acc = c;
+#pragma GCC unroll 4
+  for (uint32_t b = 0; b < 128; b++, acc += m) t[b] = (int8_t)dpg_clip32((int32_t)acc >> s, lo, hi);
+  acc = (is_signed ? -128u : 128u) * m + c;
+#pragma GCC unroll 4
+  for (uint32_t b = 128; b < 256; b++, acc += m) t[b] = (int8_t)dpg_clip32((int32_t)acc >> s, lo, hi);
 }
 
 static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
@@ -299,7 +308,7 @@ static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, con
 static inline __attribute__((always_inline)) void rq_add_identity_run(const int8_t *a, const int8_t *b, uint8_t *y, uint32_t n,
                                                                         const dpg_rq_t *r, int sym) {
   const int32_t m = r->mul, c = r->add, s = r->shift, lo = r->lo, hi = r->hi;
-#define RQ_OUT(v) (uint8_t)rq_clip(((v) * m + c) >> s, lo, hi, sym)
+#define RQ_OUT(v) (uint8_t)rq_clip(dpg_add_sra((v) * m, c, s), lo, hi, sym)
   const int8_t *const end4 = a + (n & ~3u), *const end = a + n;
   while (a != end4) { /* pointer steps: the loads and stores post-increment */
     const int32_t s0 = a[0] + b[0], s1 = a[1] + b[1], s2 = a[2] + b[2], s3 = a[3] + b[3];
@@ -451,13 +460,13 @@ static inline int32_t ld_small(const void *p, dpg_type_t t, uint32_t i) {
     while (xs != end4) { /* pointer steps: the loads and stores post-increment */                   \
       const int32_t v0 = xs[0], v1 = xs[1], v2 = xs[2], v3 = xs[3];                                 \
       xs += 4;                                                                                      \
-      ys[0] = (uint8_t)CLIP((v0 * m + a) >> shift);                                                 \
-      ys[1] = (uint8_t)CLIP((v1 * m + a) >> shift);                                                 \
-      ys[2] = (uint8_t)CLIP((v2 * m + a) >> shift);                                                 \
-      ys[3] = (uint8_t)CLIP((v3 * m + a) >> shift);                                                 \
+      ys[0] = (uint8_t)CLIP(dpg_add_sra(v0 * m, a, shift));                                         \
+      ys[1] = (uint8_t)CLIP(dpg_add_sra(v1 * m, a, shift));                                         \
+      ys[2] = (uint8_t)CLIP(dpg_add_sra(v2 * m, a, shift));                                         \
+      ys[3] = (uint8_t)CLIP(dpg_add_sra(v3 * m, a, shift));                                         \
       ys += 4;                                                                                      \
     }                                                                                               \
-    while (xs != end) *ys++ = (uint8_t)CLIP((*xs++ * m + a) >> shift);                              \
+    while (xs != end) *ys++ = (uint8_t)CLIP(dpg_add_sra(*xs++ * m, a, shift));                      \
   } while (0)
 #define RQ_CLIP_SYM(v) clip_sym(v, hi)
 #define RQ_CLIP(v) dpg_clip32(v, lo, hi)

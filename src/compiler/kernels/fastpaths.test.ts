@@ -1,4 +1,5 @@
-// The kernels' 32-bit fast paths (iSoftmax, iRMSNorm, RequantShift, RequantizedAdd, 8-bit binary ops, requantized iHardswish, byte copies) against the
+// The kernels' 32-bit fast paths (iSoftmax, iRMSNorm, iLayerNorm, iNoNorm's parameter walk, RequantShift, RequantizedAdd, 8-bit binary ops,
+// requantized iHardswish, byte copies) against the
 // same formulas in 64 bits, straight in C (fastpaths/fastpaths.c): random parameters on both
 // sides of each path's exactness bound, inputs at their extremes, odd lengths, 1 to 8 cores.
 // Built with the host compiler (portable C) and, where clang-19 is there, checked to compile
@@ -23,7 +24,7 @@ describe.skipIf(!cc)('kernel fast paths vs 64-bit formulas', () => {
       const r = spawnSync(exe, { encoding: 'utf8', timeout: 60_000 });
       expect(r.status).toBe(0);
       const lines = r.stdout.trim().split('\n');
-      expect(lines.map((l) => l.split(':')[0])).toEqual(['isoftmax', 'irmsnorm', 'requant_shift', 'rq_add', 'binary', 'hardswish', 'copy_nd']);
+      expect(lines.map((l) => l.split(':')[0])).toEqual(['isoftmax', 'irmsnorm', 'ilayernorm', 'inonorm', 'requant_shift', 'rq_add', 'binary', 'hardswish', 'copy_nd']);
       for (const l of lines) expect(l).toMatch(/: checked [1-9]\d{4,}, bad 0$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -65,8 +65,8 @@ static inline __attribute__((always_inline)) uint32_t sum_sq8(const uint8_t *x, 
  * caller's condition), which cannot reach the next integer; u*M < 256*2^23 + u < 2^32.
  */
 static inline uint8_t rms_y(int32_t p, int32_t dm1, int32_t b0, int32_t log2d, uint32_t umax, uint32_t M, int32_t lo) {
-  /* p + b0 + (d - 1)*[p < 0]: one add and one multiply-accumulate (cv.mac) */
-  const uint32_t u = dpg_clipu(dpg_mac(p + b0, (int32_t)((uint32_t)p >> 31), dm1) >> log2d, umax);
+  /* p + (d - 1)*[p < 0] by one multiply-accumulate (cv.mac), then + b0 and >> log2d by one cv.addnr */
+  const uint32_t u = dpg_clipu(dpg_add_sra(dpg_mac(p, (int32_t)((uint32_t)p >> 31), dm1), b0, log2d), umax);
   return (uint8_t)((int32_t)((u * M) >> 23) + lo);
 }
 
@@ -107,31 +107,35 @@ static inline __attribute__((always_inline)) void rms_row_recip(const uint8_t *x
   }
 }
 
-/* pmax bounds |x*w|. */
+/* Rows [r0, r1), columns [c0, c1) of each (wl holds the weights of those columns); pmax bounds |x*w|. */
 static inline __attribute__((always_inline)) void irmsnorm32(const uint8_t *x, int is_signed, const int32_t *wl, uint8_t *y,
-                                                             uint32_t r0, uint32_t r1, uint32_t L, int32_t log2d, int32_t lo, int32_t hi,
-                                                             int64_t pmax) {
-  const uint32_t range = (uint32_t)(hi - lo + 1);
+                                                             uint32_t r0, uint32_t r1, uint32_t L, uint32_t c0, uint32_t c1,
+                                                             int32_t log2d, int32_t lo, int32_t hi, int64_t pmax) {
+  const uint32_t range = (uint32_t)(hi - lo + 1), n = c1 - c0;
   const int64_t alo = lo < 0 ? -(int64_t)lo : lo;
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
-    uint8_t *yr = y + r * L;
+    uint8_t *yr = y + r * L + c0;
     const uint32_t d = isqrt32(sum_sq8(xr, is_signed, L) / L + 1); /* 1 <= d <= 255 */
     if (range * d * d <= (1u << 23) && pmax + ((alo * d) << log2d) + d < ((int64_t)1 << 31))
-      (is_signed ? rms_row_mul_s8 : rms_row_mul_u8)(xr, wl, yr, L, log2d, lo, range, d);
-    else rms_row_recip(xr, is_signed, wl, yr, L, log2d, lo, hi, d);
+      (is_signed ? rms_row_mul_s8 : rms_row_mul_u8)(xr + c0, wl, yr, n, log2d, lo, range, d);
+    else rms_row_recip(xr + c0, is_signed, wl, yr, n, log2d, lo, hi, d);
   }
 }
 
-/** Copies the L weights (w_len 1: broadcast) into wl; returns a bound on |x*w|, 0 unless the 32-bit path is exact. */
-static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int32_t log2d, int32_t lo, int32_t hi, int32_t *wl) {
+/**
+ * Copies the weights of columns [c0, c1) (w_len 1: broadcast) into wl; returns a bound on
+ * |x*w|, 0 unless the 32-bit path is exact.
+ */
+static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, uint32_t c0, uint32_t c1, int32_t log2d, int32_t lo,
+                               int32_t hi, int32_t *wl) {
   if (L == 0 || L > RMS_MAX_L || (w_len != 1 && w_len != L) || log2d < 0 || log2d > 31 || lo < -256 || hi > 255 || lo > hi || hi - lo >= 256)
     return 0;
   int64_t wmax = 0;
-  for (uint32_t j = 0; j < L; j++) {
+  for (uint32_t j = c0; j < c1; j++) {
     const int32_t v = w[w_len == 1 ? 0 : j];
     const int64_t a = v < 0 ? -(int64_t)v : v;
-    wl[j] = v;
+    wl[j - c0] = v;
     if (a > wmax) wmax = a;
   }
   const int ok = 256 * wmax + (1 << 16) < ((int64_t)1 << 31) && (int64_t)L * 256 * 256 < ((int64_t)1 << 31);
@@ -141,14 +145,17 @@ static int64_t irmsnorm_fits32(const int32_t *w, uint32_t w_len, uint32_t L, int
 /* iRMSNorm: std = isqrt(sum(x^2)/L + 1); y = clip((x*w[j] / std) >> log2(D)). */
 void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_len, uint8_t *y,
                   uint32_t rows, uint32_t L, int32_t log2d, int32_t lo, int32_t hi) {
-  uint32_t r0, r1;
-  dpg_chunk(rows, &r0, &r1);
-  if (r0 >= r1) return;
+  /* Fewer rows than cores (a decoder's one token): every core takes all the rows and a share of
+     their columns, computing each row's std itself (a row of 64 costs ~20 dot products). */
+  uint32_t r0 = 0, r1 = rows, c0 = 0, c1 = L;
+  if (rows < (uint32_t)hal_num_cores()) dpg_chunk(L, &c0, &c1);
+  else dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1 || c0 >= c1) return;
   int32_t wl[RMS_MAX_L];
-  const int64_t pmax = irmsnorm_fits32(w, w_len, L, log2d, lo, hi, wl);
+  const int64_t pmax = irmsnorm_fits32(w, w_len, L, c0, c1, log2d, lo, hi, wl);
   if (pmax) {
-    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, log2d, lo, hi, pmax);
-    else irmsnorm32(x, 0, wl, y, r0, r1, L, log2d, lo, hi, pmax);
+    if (x_signed) irmsnorm32(x, 1, wl, y, r0, r1, L, c0, c1, log2d, lo, hi, pmax);
+    else irmsnorm32(x, 0, wl, y, r0, r1, L, c0, c1, log2d, lo, hi, pmax);
     return;
   }
   for (uint32_t r = r0; r < r1; r++) {
@@ -156,11 +163,80 @@ void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_l
     int64_t sq = 0;
     for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, x_signed, j); sq += v * v; }
     const int64_t std = dpg_isqrt((uint64_t)(sq / L) + 1);
-    for (uint32_t j = 0; j < L; j++) {
+    for (uint32_t j = c0; j < c1; j++) {
       const int64_t v = ((int64_t)ld8(xr, x_signed, j) * w[w_len == 1 ? 0 : j]) / std;
       y[r * L + j] = (uint8_t)dpg_clamp(v >> log2d, lo, hi);
     }
   }
+}
+
+/*
+ * iLayerNorm in 32 bits, the divisions folded as in iRMSNorm. With p = nom*w and c = den - 1
+ * for p < 0 (else 0), nom*w/den + b = floor((p + c)/den) + b = floor((p + c + b*den)/den),
+ * and floors by positive integers nest, so with D = 2^k * D' (D' odd) and DD = den*D':
+ * y = clip(floor(t / DD), lo, hi) with t = (p + c + b*den) >> k, and as in rms_y
+ * y = lo + floor(u/DD) with u = clip(t - lo*DD, 0, range*DD - 1), where t - lo*DD =
+ * (p + c + b*den + b0) >> k, b0 = -lo*DD*2^k. floor(u/DD) is (u*M) >> 23 when
+ * range*DD^2 <= 2^23 (rms_y's proof), else one 32-bit divide. Returns 0 (row not done) when
+ * the row's sums could leave 32 bits: pmax bounds |nom*w|, bmax |b|.
+ */
+static inline __attribute__((always_inline)) int ilayernorm_row32(const uint8_t *xr, int is_signed, const int32_t *wl, const int32_t *bl,
+                                                                  uint8_t *yr, uint32_t L, int32_t k, uint32_t Dodd, int32_t lo,
+                                                                  uint32_t range, int64_t pmax, int64_t bmax) {
+  int32_t sum = 0;
+  for (uint32_t j = 0; j < L; j++) sum += ld8(xr, is_signed, j);
+  const int32_t mean = sum / (int32_t)L; /* truncated, as the reference's */
+  uint32_t sq = 0;
+  for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j) - mean; sq += (uint32_t)(v * v); }
+  const uint32_t den = isqrt32(sq / L + 1);
+  const int64_t DD = (int64_t)den * Dodd, alo = lo < 0 ? -(int64_t)lo : lo;
+  if (DD * range >= ((int64_t)1 << 31) || pmax + bmax * den + den + ((alo * DD) << k) >= ((int64_t)1 << 31)) return 0;
+  const int32_t dm1 = (int32_t)den - 1, b0 = (int32_t)(-(int64_t)lo * DD * ((int64_t)1 << k)), d = (int32_t)den;
+  const uint32_t dd = (uint32_t)DD, umax = range * dd - 1;
+  if ((int64_t)range * DD * DD <= (1 << 23)) {
+    const uint32_t M = (1u << 23) / dd + 1;
+    for (uint32_t j = 0; j < L; j++) {
+      const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
+      const int32_t t = dpg_add_sra(dpg_mac(dpg_mac(p, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1), b0, k);
+      yr[j] = (uint8_t)((int32_t)((dpg_clipu(t, umax) * M) >> 23) + lo);
+    }
+  } else {
+    for (uint32_t j = 0; j < L; j++) {
+      const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
+      const int32_t t = dpg_add_sra(dpg_mac(dpg_mac(p, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1), b0, k);
+      yr[j] = (uint8_t)((int32_t)(dpg_clipu(t, umax) / dd) + lo);
+    }
+  }
+  return 1;
+}
+
+/* One row in 64 bits (the reference's formula as written). */
+static void ilayernorm_row64(const uint8_t *xr, int x_signed, const int32_t *w, uint32_t w_len, const int32_t *b, uint32_t b_len,
+                             uint8_t *yr, uint32_t L, int32_t D, int32_t lo, int32_t hi) {
+  int64_t sum = 0, sq = 0;
+  for (uint32_t j = 0; j < L; j++) sum += ld8(xr, x_signed, j);
+  const int64_t mean = sum / (int64_t)L;
+  for (uint32_t j = 0; j < L; j++) { const int64_t d = ld8(xr, x_signed, j) - mean; sq += d * d; }
+  const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
+  for (uint32_t j = 0; j < L; j++) {
+    const int64_t nom = ld8(xr, x_signed, j) - mean;
+    const int64_t v = nom * w[w_len == 1 ? 0 : j] / den + b[b_len == 1 ? 0 : j];
+    yr[j] = (uint8_t)dpg_clamp(dpg_floordiv(v, D), lo, hi);
+  }
+}
+
+#define LN_MAX_L 64
+
+/** The largest |v[j]| (v[0] when len is 1), the L values copied into vl. */
+static int64_t copy_abs_max(const int32_t *v, uint32_t len, uint32_t L, int32_t *vl) {
+  int64_t m = 0;
+  for (uint32_t j = 0; j < L; j++) {
+    const int32_t e = v[len == 1 ? 0 : j];
+    const int64_t a = e < 0 ? -(int64_t)e : e;
+    vl[j] = e;
+    if (a > m) m = a;
+  }
+  return m;
 }
 
 /* iLayerNorm: nom = x - mean (truncated); den = isqrt(floor(mean(nom^2)) + 1);
@@ -169,30 +245,68 @@ void dpg_ilayernorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w
                     uint32_t b_len, uint8_t *y, uint32_t rows, uint32_t L, int32_t D, int32_t lo, int32_t hi) {
   uint32_t r0, r1;
   dpg_chunk(rows, &r0, &r1);
+  if (r0 >= r1) return;
+  if (L == 0 || L > LN_MAX_L || (w_len != 1 && w_len != L) || (b_len != 1 && b_len != L) || D <= 0 || lo < -256 || hi > 255 ||
+      lo > hi || hi - lo >= 256) {
+    for (uint32_t r = r0; r < r1; r++) ilayernorm_row64(x + r * L, x_signed, w, w_len, b, b_len, y + r * L, L, D, lo, hi);
+    return;
+  }
+  /* the weights and biases once into L1; |nom| <= 255 (x and mean of one signedness) */
+  int32_t wl[LN_MAX_L], bl[LN_MAX_L];
+  const int64_t pmax = 256 * copy_abs_max(w, w_len, L, wl), bmax = copy_abs_max(b, b_len, L, bl);
+  int32_t k = 0;
+  while (((D >> k) & 1) == 0) k++;
+  const uint32_t Dodd = (uint32_t)(D >> k), range = (uint32_t)(hi - lo + 1);
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
-    int64_t sum = 0, sq = 0;
-    for (uint32_t j = 0; j < L; j++) sum += ld8(xr, x_signed, j);
-    const int64_t mean = sum / (int64_t)L;
-    for (uint32_t j = 0; j < L; j++) { const int64_t d = ld8(xr, x_signed, j) - mean; sq += d * d; }
-    const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
-    for (uint32_t j = 0; j < L; j++) {
-      const int64_t nom = ld8(xr, x_signed, j) - mean;
-      const int64_t v = nom * w[w_len == 1 ? 0 : j] / den + b[b_len == 1 ? 0 : j];
-      y[r * L + j] = (uint8_t)dpg_clamp(dpg_floordiv(v, D), lo, hi);
-    }
+    uint8_t *yr = y + r * L;
+    const int done = x_signed ? ilayernorm_row32(xr, 1, wl, bl, yr, L, k, Dodd, lo, range, pmax, bmax)
+                              : ilayernorm_row32(xr, 0, wl, bl, yr, L, k, Dodd, lo, range, pmax, bmax);
+    if (!done) ilayernorm_row64(xr, x_signed, w, w_len, b, b_len, yr, L, D, lo, hi);
   }
 }
 
-/* iNoNorm: y = clip(((x*w + b) * mul) >> log2(D)), w and b broadcast over x; split over elements. */
+/** A dpg_param_t read element by element: the index (i / inner) % count kept by counters. */
+typedef struct {
+  const int32_t *v;
+  uint32_t inner, count, within, idx;
+} param_walk_t;
+
+static inline param_walk_t param_walk_at(const dpg_param_t *p, uint32_t i) {
+  param_walk_t c = {p->v, p->inner, p->count, 0, 0};
+  if (p->count != 1) { c.within = i % p->inner; c.idx = (i / p->inner) % p->count; }
+  else c.inner = 1;
+  return c;
+}
+static inline void param_walk_next(param_walk_t *c) {
+  if (++c->within == c->inner) {
+    c->within = 0;
+    if (++c->idx == c->count) c->idx = 0;
+  }
+}
+
+/*
+ * iNoNorm: y = clip(((x*w + b) * mul) >> log2(D)), w and b broadcast over x; split over
+ * elements. The parameters' indices advance by counters (dpg_param_at divides twice per
+ * element), the arithmetic stays the reference's 64-bit formula.
+ */
+static inline __attribute__((always_inline)) void inonorm_run(const uint8_t *x, int x_signed, param_walk_t w, param_walk_t b, int32_t mul,
+                                                              int32_t log2d, uint8_t *y, uint32_t i0, uint32_t i1, int32_t lo, int32_t hi) {
+  for (uint32_t i = i0; i < i1; i++) {
+    const int64_t v = (int64_t)ld8(x, x_signed, i) * w.v[w.idx] + b.v[b.idx];
+    y[i] = (uint8_t)dpg_clamp((v * mul) >> log2d, lo, hi);
+    param_walk_next(&w);
+    param_walk_next(&b);
+  }
+}
+
 void dpg_inonorm(const uint8_t *x, int x_signed, dpg_param_t w, dpg_param_t b, int32_t mul, int32_t log2d,
                  uint8_t *y, uint32_t n, int32_t lo, int32_t hi) {
   uint32_t i0, i1;
   dpg_chunk(n, &i0, &i1);
-  for (uint32_t i = i0; i < i1; i++) {
-    const int64_t v = (int64_t)ld8(x, x_signed, i) * dpg_param_at(&w, i) + dpg_param_at(&b, i);
-    y[i] = (uint8_t)dpg_clamp((v * mul) >> log2d, lo, hi);
-  }
+  if (i0 >= i1) return;
+  if (x_signed) inonorm_run(x, 1, param_walk_at(&w, i0), param_walk_at(&b, i0), mul, log2d, y, i0, i1, lo, hi);
+  else inonorm_run(x, 0, param_walk_at(&w, i0), param_walk_at(&b, i0), mul, log2d, y, i0, i1, lo, hi);
 }
 
 /** iSoftmax's polynomial exponential of xt = x - max <= 0: (A*(p + B)^2 + C) >> z. */

@@ -58,6 +58,64 @@ static void check_isoftmax(void) {
   printf("isoftmax: checked %ld, bad %ld\n", n, bad);
 }
 
+static void check_ilayernorm(void) {
+  long n = 0, bad = 0;
+  for (int it = 0; it < 4000; it++) {
+    const int s = rnd() & 1;
+    const uint32_t L = between(1, 70), rows = between(1, 5), wl = between(0, 2) == 0 ? 1 : L, bl = between(0, 2) == 0 ? 1 : L;
+    int32_t w[70], b[70];
+    const int kind = between(0, 3);
+    for (uint32_t j = 0; j < wl; j++)
+      w[j] = kind == 0 ? between(-1000000, 1000000) * 8 : kind == 1 ? between(-32768, 32767) : kind == 2 ? (rnd() & 1 ? 8388607 : -8388608) : between(0, 99);
+    for (uint32_t j = 0; j < bl; j++) b[j] = between(0, 1) ? between(-3000, 3000) : between(-4000000, 4000000) * 256;
+    /* D: powers of two (the shift) and odd multiples (the divide by den*D'), now and then huge */
+    const int dk = between(0, 3);
+    const int32_t D = dk == 0 ? 1 << between(0, 20) : dk == 1 ? between(1, 99) * (1 << between(0, 12)) : dk == 2 ? between(1, 2000) : between(1, 0x7fffffff);
+    const int range_kind = between(0, 2);
+    const int32_t lo = range_kind == 0 ? between(-128, -119) : range_kind == 1 ? between(0, 10) : between(-256, 200);
+    const int32_t hi = range_kind == 0 ? between(118, 127) : range_kind == 1 ? between(245, 255) : lo + between(0, 55);
+    uint8_t x[400], y[400];
+    fill_bytes(x, rows * L);
+    ON_ALL_CORES(dpg_ilayernorm(x, s, w, wl, b, bl, y, rows, L, D, lo, hi));
+    for (uint32_t r = 0; r < rows; r++) {
+      int64_t sum = 0, sq = 0;
+      for (uint32_t j = 0; j < L; j++) sum += s ? (int8_t)x[r * L + j] : x[r * L + j];
+      const int64_t mean = sum / (int64_t)L;
+      for (uint32_t j = 0; j < L; j++) { const int64_t d = (s ? (int8_t)x[r * L + j] : x[r * L + j]) - mean; sq += d * d; }
+      const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
+      for (uint32_t j = 0; j < L; j++, n++) {
+        const int64_t nom = (s ? (int8_t)x[r * L + j] : x[r * L + j]) - mean;
+        const int64_t v = nom * w[wl == 1 ? 0 : j] / den + b[bl == 1 ? 0 : j];
+        bad += y[r * L + j] != (uint8_t)clamp64(floordiv(v, D), lo, hi);
+      }
+    }
+  }
+  printf("ilayernorm: checked %ld, bad %ld\n", n, bad);
+}
+
+/* iNoNorm's parameter walk (counters instead of (i / inner) % count) over random broadcasts. */
+static void check_inonorm(void) {
+  long n = 0, bad = 0;
+  for (int it = 0; it < 3000; it++) {
+    const int s = rnd() & 1;
+    const uint32_t len = between(1, 300);
+    int32_t wv[64], bv[64];
+    const uint32_t wc = between(0, 2) == 0 ? 1 : between(1, 64), bc = between(0, 2) == 0 ? 1 : between(1, 64);
+    const dpg_param_t w = {wv, between(1, 9), wc}, b = {bv, between(1, 9), bc};
+    for (uint32_t j = 0; j < 64; j++) { wv[j] = between(-40000, 40000); bv[j] = between(-1000000, 1000000); }
+    const int32_t mul = between(-3000, 3000), log2d = between(0, 30), lo = between(-128, -100), hi = between(100, 127);
+    uint8_t x[300], y[300];
+    fill_bytes(x, len);
+    ON_ALL_CORES(dpg_inonorm(x, s, w, b, mul, log2d, y, len, lo, hi));
+    for (uint32_t i = 0; i < len; i++, n++) {
+      const int64_t wi = w.count == 1 ? wv[0] : wv[(i / w.inner) % w.count], bi = b.count == 1 ? bv[0] : bv[(i / b.inner) % b.count];
+      const int64_t v = (s ? (int8_t)x[i] : x[i]) * wi + bi;
+      bad += y[i] != (uint8_t)clamp64((v * mul) >> log2d, lo, hi);
+    }
+  }
+  printf("inonorm: checked %ld, bad %ld\n", n, bad);
+}
+
 static void check_irmsnorm(void) {
   long n = 0, bad = 0;
   for (int it = 0; it < 4000; it++) {
@@ -236,6 +294,8 @@ static void check_copy_nd(void) {
 int main(void) {
   check_isoftmax();
   check_irmsnorm();
+  check_ilayernorm();
+  check_inonorm();
   check_requant_shift();
   check_rq_add();
   check_binary();
