@@ -171,6 +171,9 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     x.profile ? [`    printf("[${level}][${mode}][%u ops][Tile %u] ${what} took %u cycles\\n", (unsigned)${id}_ops[cls], (unsigned)i, (unsigned)(${to} - ${from}));`] : [];
   const stamp = (v: string) => (x.profile ? [`    ${v} = hal_cycles();`] : []);
   const store = `${dma(outK, 'i', 'b', 1)}`;
+  // After a tile's output DMA: t3 before printing (the prints themselves take thousands of
+  // cycles), then the next tile's clock starts.
+  const report = [...stamp('t3'), ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 't3'), ...stamp('t0')];
   const run = [
     `/* ${node}: ${T} tile${T > 1 ? 's' : ''}${db ? ', double-buffered' : ''}. */`,
     `static void ${id}_run(void) {`,
@@ -192,10 +195,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `    ${id}_kernel(cls);`,
       ...stamp('t2'),
       `    out[b] = ${store};  /* leaves during tile i + 1's kernel */`,
-      // t3 before printing: the prints themselves take thousands of cycles.
-      ...stamp('t3'),
-      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 't3'),
-      ...stamp('t0'),
+      ...report,
       '  }',
       `  dpg_dma_wait(out[${(T - 1) & 1}]); /* the last output, and with it every transfer before */`,
       '}',
@@ -211,10 +211,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `    ${id}_kernel(cls);`,
       ...stamp('t2'),
       `    dpg_dma_wait(${store});`,
-      // t3 before printing: the prints themselves take thousands of cycles.
-      ...stamp('t3'),
-      ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 't3'),
-      ...stamp('t0'),
+      ...report,
       '  }',
       '}',
     );

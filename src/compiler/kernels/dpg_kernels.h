@@ -52,6 +52,11 @@ static inline int32_t dpg_ld(const void *p, dpg_type_t t, uint32_t i) {
   }
 }
 
+/** Element i of an 8-bit buffer, int8 or uint8. */
+static inline int32_t dpg_ld8(const void *p, int is_signed, uint32_t i) {
+  return is_signed ? (int32_t)((const int8_t *)p)[i] : (int32_t)((const uint8_t *)p)[i];
+}
+
 /** Stores v (which fits t: codegen picked t from the value range) as element i. */
 static inline void dpg_st(void *p, dpg_type_t t, uint32_t i, int32_t v) {
   switch (t) {
@@ -177,6 +182,16 @@ static inline void dpg_walk_copy(dpg_walk_t *d, const dpg_walk_t *s) {
     d->shape[i] = s->shape[i];
     for (int k = 0; k < 3; k++) d->stride[k][i] = s->stride[k][i];
   }
+}
+
+/**
+ * Places the cursor at flat element i and returns the length of the run from there along the
+ * innermost dim, at most hi - i: kernels that work a run at a time move the cursor once per run.
+ */
+static inline uint32_t dpg_run_at(dpg_cursor_t *c, const dpg_walk_t *w, uint32_t i, uint32_t hi) {
+  dpg_cursor_at(c, w, i);
+  const uint32_t last = w->rank - 1, left = w->shape[last] - c->idx[last];
+  return left < hi - i ? left : hi - i;
 }
 
 /** Elements a walk visits. */

@@ -35,10 +35,6 @@ static inline int rq_fits32(const dpg_rq_t *r, int64_t bound) {
   return r->shift >= 0 && r->shift <= 31 && r->lo <= r->hi && bound * m + a < ((int64_t)1 << 31);
 }
 
-static inline int32_t ld8(const void *p, int is_signed, uint32_t i) {
-  return is_signed ? (int32_t)((const int8_t *)p)[i] : (int32_t)((const uint8_t *)p)[i];
-}
-
 /*
  * dpg_binary on 8-bit operands with small offsets, where every result fits 32 bits: runs along
  * the innermost dim (any strides, 0 for a broadcast operand), the cursor moved once per run.
@@ -102,14 +98,13 @@ static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, c
   dpg_walk_t w; /* an L1 copy of the L2 constant */
   dpg_walk_copy(&w, walk_l2);
   const dpg_walk_t *walk = &w;
-  const uint32_t last = walk->rank - 1, inner = walk->shape[last];
+  const uint32_t last = walk->rank - 1;
   const int32_t sy = walk->stride[0][last], sa = walk->stride[1][last], sb = walk->stride[2][last];
   const uint32_t ysize = dpg_size(yt), xa = as ? 0x80 : 0, xb = bs ? 0x80 : 0;
   const int32_t ca = a_off - (as ? 128 : 0), cb = b_off - (bs ? 128 : 0);
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
-    dpg_cursor_at(&c, walk, i);
-    const uint32_t n = (uint32_t)dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
+    const uint32_t n = dpg_run_at(&c, walk, i, hi);
     int32_t oy = c.off[0], oa = c.off[1], ob = c.off[2];
     if (sy == 1 && sa == 1 && sb == 1) {
       const int ss = as && bs;
@@ -117,7 +112,7 @@ static void binary_runs8(dpg_binop_t op, const void *a, int as, int32_t a_off, c
                          (uint8_t *)y + oy * (int32_t)ysize, n);
     } else {
       for (uint32_t k = 0; k < n; k++, oy += sy, oa += sa, ob += sb) {
-        const int32_t u = ld8(a, as, (uint32_t)oa) + a_off, v = ld8(b, bs, (uint32_t)ob) + b_off;
+        const int32_t u = dpg_ld8(a, as, (uint32_t)oa) + a_off, v = dpg_ld8(b, bs, (uint32_t)ob) + b_off;
         dpg_st(y, yt, (uint32_t)oy, op == DPG_ADD ? u + v : op == DPG_SUB ? u - v : u * v);
       }
     }
@@ -183,11 +178,11 @@ static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, 
   uint32_t k = 0;
 #pragma GCC unroll 2
   for (; k + 2 <= n; k += 2) {
-    const int32_t x0 = ld8(a, as, k), x1 = ld8(a, as, k + 1), w0 = ld8(b, bs, k), w1 = ld8(b, bs, k + 1);
+    const int32_t x0 = dpg_ld8(a, as, k), x1 = dpg_ld8(a, as, k + 1), w0 = dpg_ld8(b, bs, k), w1 = dpg_ld8(b, bs, k + 1);
     y[k] = (uint8_t)RQ_ADD(x0, w0);
     y[k + 1] = (uint8_t)RQ_ADD(x1, w1);
   }
-  if (k < n) y[k] = (uint8_t)RQ_ADD(ld8(a, as, k), ld8(b, bs, k));
+  if (k < n) y[k] = (uint8_t)RQ_ADD(dpg_ld8(a, as, k), dpg_ld8(b, bs, k));
 #undef RQ_ADD
 }
 
@@ -199,11 +194,9 @@ static inline __attribute__((always_inline)) void rq_add_run8(const uint8_t *a, 
 static inline __attribute__((always_inline)) void rq_add_runs8_as(const uint8_t *a, int as, const uint8_t *b, int bs, uint8_t *y,
                                                                     const dpg_walk_t *walk, const dpg_rq_t rq[3], uint32_t lo, uint32_t hi,
                                                                     int sym) {
-  const uint32_t inner = walk->shape[walk->rank - 1];
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
-    dpg_cursor_at(&c, walk, i);
-    const uint32_t col = c.idx[walk->rank - 1], n = dpg_min((int32_t)(inner - col), (int32_t)(hi - i));
+    const uint32_t n = dpg_run_at(&c, walk, i, hi);
     rq_add_run8(a + c.off[1], as, b + c.off[2], bs, y + c.off[0], n, rq, sym);
     i += n;
   }
@@ -289,11 +282,9 @@ static __attribute__((noinline)) void rq_add_table(const uint8_t *a, int as, con
   rq_table(tb, bs, &rq[1]);
   const int32_t m2 = rq[2].mul, c2 = rq[2].add, s2 = rq[2].shift, lo2 = rq[2].lo, hi2 = rq[2].hi;
   const int sym = hi2 >= 0 && lo2 == -hi2 - 1;
-  const uint32_t last = walk.rank - 1, inner = walk.shape[last];
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
-    dpg_cursor_at(&c, &walk, i);
-    const uint32_t n = dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
+    const uint32_t n = dpg_run_at(&c, &walk, i, hi);
     if (sym) rq_add_tab_run(a + c.off[1], b + c.off[2], y + c.off[0], n, ta, tb, m2, c2, s2, lo2, hi2, 1);
     else rq_add_tab_run(a + c.off[1], b + c.off[2], y + c.off[0], n, ta, tb, m2, c2, s2, lo2, hi2, 0);
     i += n;
@@ -331,11 +322,9 @@ static __attribute__((noinline)) void rq_add_identity(const int8_t *a, const int
   dpg_rq_t r;
   rq_copy(&r, rq_out_l2);
   const int sym = r.hi >= 0 && r.lo == -r.hi - 1;
-  const uint32_t last = walk.rank - 1, inner = walk.shape[last];
   dpg_cursor_t c;
   for (uint32_t i = lo; i < hi;) {
-    dpg_cursor_at(&c, &walk, i);
-    const uint32_t n = dpg_min((int32_t)(inner - c.idx[last]), (int32_t)(hi - i));
+    const uint32_t n = dpg_run_at(&c, &walk, i, hi);
     if (sym) rq_add_identity_run(a + c.off[1], b + c.off[2], y + c.off[0], n, &r, 1);
     else rq_add_identity_run(a + c.off[1], b + c.off[2], y + c.off[0], n, &r, 0);
     i += n;

@@ -73,10 +73,6 @@ static inline __attribute__((always_inline)) int32_t dot(int mode, uint32_t a, u
   }
 }
 
-static inline __attribute__((always_inline)) int32_t byte_of(const uint8_t *p, int is_signed) {
-  return is_signed ? (int32_t)(int8_t)*p : (int32_t)*p;
-}
-
 /* How a requant parameter varies over the outputs [batch, M, N]. */
 typedef enum { PK_SCALAR, PK_COL, PK_ROW, PK_OTHER } param_kind_t;
 
@@ -205,8 +201,8 @@ static inline __attribute__((always_inline)) void block(int mode, int aligned, i
   }
   for (uint32_t k = aligned ? 0 : K & 3; k; k--) { /* the last K % 4 bytes (aligned: K % 4 == 0) */
     int32_t av[RB_M], bv[RB_N];
-    for (int r = 0; r < MR; r++) av[r] = byte_of(ap[r]++, mode == SS || mode == SU);
-    for (int c = 0; c < NR; c++) bv[c] = byte_of(bp[c]++, mode == SS || mode == US);
+    for (int r = 0; r < MR; r++) av[r] = dpg_ld8(ap[r]++, mode == SS || mode == SU, 0);
+    for (int c = 0; c < NR; c++) bv[c] = dpg_ld8(bp[c]++, mode == SS || mode == US, 0);
     for (int r = 0; r < MR; r++)
       for (int c = 0; c < NR; c++) acc[r][c] += av[r] * bv[c];
   }
@@ -395,7 +391,7 @@ static inline __attribute__((always_inline)) void gemm8_rows(int a_signed, int b
     const uint8_t *const ar = a + batch_at(a_tab, t, M * K) + i * K, *const bt = b + batch_at(b_tab, t, K * N);
     int32_t a_sum = 0;
     if (b_off)
-      for (uint32_t k = 0; k < K; k++) a_sum += byte_of(ar + k, a_signed) + a_off;
+      for (uint32_t k = 0; k < K; k++) a_sum += dpg_ld8(ar + k, a_signed, 0) + a_off;
     for (uint32_t j = 0; j < N; j += 4) {
       const uint32_t nr = N - j < 4 ? N - j : 4;
       int32_t acc[4] = {0, 0, 0, 0};
@@ -404,13 +400,13 @@ static inline __attribute__((always_inline)) void gemm8_rows(int a_signed, int b
         for (uint32_t q = 0; q < nr; q++) acc[q] = dpg_dot8(ar, a_signed, bp + q * bj, b_signed, K);
       } else if (nr == 4) {
         for (uint32_t k = 0; k < K; k++, bp += bk) {
-          const int32_t x = byte_of(ar + k, a_signed) + a_off;
-          for (int q = 0; q < 4; q++) acc[q] = dpg_mac(acc[q], x, byte_of(bp + q * bj, b_signed));
+          const int32_t x = dpg_ld8(ar + k, a_signed, 0) + a_off;
+          for (int q = 0; q < 4; q++) acc[q] = dpg_mac(acc[q], x, dpg_ld8(bp + q * bj, b_signed, 0));
         }
       } else {
         for (uint32_t k = 0; k < K; k++, bp += bk) {
-          const int32_t x = byte_of(ar + k, a_signed) + a_off;
-          for (uint32_t q = 0; q < nr; q++) acc[q] += x * byte_of(bp + q * bj, b_signed);
+          const int32_t x = dpg_ld8(ar + k, a_signed, 0) + a_off;
+          for (uint32_t q = 0; q < nr; q++) acc[q] += x * dpg_ld8(bp + q * bj, b_signed, 0);
         }
       }
       for (uint32_t q = 0; q < nr; q++) {

@@ -6,10 +6,6 @@
 #include "dpg_kernels.h"
 #include "xpulp.h"
 
-static inline int32_t ld8(const uint8_t *p, int is_signed, uint32_t i) {
-  return is_signed ? (int32_t)(int8_t)p[i] : (int32_t)p[i];
-}
-
 /** floor(v / 2^s) for any s >= 0 (shifts past the width give 0 or -1). */
 static inline int64_t shr_floor(int64_t v, int64_t s) { return s >= 63 ? (v < 0 ? -1 : 0) : v >> s; }
 
@@ -49,7 +45,7 @@ static inline __attribute__((always_inline)) uint32_t sum_sq8(const uint8_t *x, 
     const uint32_t v = dpg_load4(x + j);
     sq = is_signed ? dpg_sdot4_ss(sq, v, v) : dpg_sdot4_uu(sq, v, v);
   }
-  for (; j < L; j++) { const int32_t v = ld8(x, is_signed, j); sq += v * v; }
+  for (; j < L; j++) { const int32_t v = dpg_ld8(x, is_signed, j); sq += v * v; }
   return (uint32_t)sq;
 }
 
@@ -76,14 +72,14 @@ static inline __attribute__((always_inline)) void rms_row_mul(const uint8_t *xr,
   const uint32_t umax = range * d - 1, M = (1u << 23) / d + 1;
   uint32_t j = 0;
   for (; j + 4 <= L; j += 4) { /* four per iteration: the loads hide behind the others' arithmetic */
-    const int32_t p0 = ld8(xr, is_signed, j) * wl[j], p1 = ld8(xr, is_signed, j + 1) * wl[j + 1];
-    const int32_t p2 = ld8(xr, is_signed, j + 2) * wl[j + 2], p3 = ld8(xr, is_signed, j + 3) * wl[j + 3];
+    const int32_t p0 = dpg_ld8(xr, is_signed, j) * wl[j], p1 = dpg_ld8(xr, is_signed, j + 1) * wl[j + 1];
+    const int32_t p2 = dpg_ld8(xr, is_signed, j + 2) * wl[j + 2], p3 = dpg_ld8(xr, is_signed, j + 3) * wl[j + 3];
     yr[j] = rms_y(p0, dm1, b0, log2d, umax, M, lo);
     yr[j + 1] = rms_y(p1, dm1, b0, log2d, umax, M, lo);
     yr[j + 2] = rms_y(p2, dm1, b0, log2d, umax, M, lo);
     yr[j + 3] = rms_y(p3, dm1, b0, log2d, umax, M, lo);
   }
-  for (; j < L; j++) yr[j] = rms_y(ld8(xr, is_signed, j) * wl[j], dm1, b0, log2d, umax, M, lo);
+  for (; j < L; j++) yr[j] = rms_y(dpg_ld8(xr, is_signed, j) * wl[j], dm1, b0, log2d, umax, M, lo);
 }
 
 /* A function per signedness: the loop gets all the registers (inlined into the row loop it spilled). */
@@ -101,7 +97,7 @@ static inline __attribute__((always_inline)) void rms_row_recip(const uint8_t *x
                                                                 int32_t log2d, int32_t lo, int32_t hi, uint32_t d) {
   const uint32_t recip = 0xffffffffu / d;
   for (uint32_t j = 0; j < L; j++) {
-    const int32_t p = ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
+    const int32_t p = dpg_ld8(xr, is_signed, j) * wl[j], sign = p >> 31; /* sign: 0 or -1 */
     const int32_t q = ((int32_t)div_by_recip((uint32_t)((p ^ sign) - sign), d, recip) ^ sign) - sign;
     yr[j] = (uint8_t)dpg_clip32(q >> log2d, lo, hi);
   }
@@ -161,10 +157,10 @@ void dpg_irmsnorm(const uint8_t *x, int x_signed, const int32_t *w, uint32_t w_l
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     int64_t sq = 0;
-    for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, x_signed, j); sq += v * v; }
+    for (uint32_t j = 0; j < L; j++) { const int32_t v = dpg_ld8(xr, x_signed, j); sq += v * v; }
     const int64_t std = dpg_isqrt((uint64_t)(sq / L) + 1);
     for (uint32_t j = c0; j < c1; j++) {
-      const int64_t v = ((int64_t)ld8(xr, x_signed, j) * w[w_len == 1 ? 0 : j]) / std;
+      const int64_t v = ((int64_t)dpg_ld8(xr, x_signed, j) * w[w_len == 1 ? 0 : j]) / std;
       y[r * L + j] = (uint8_t)dpg_clamp(v >> log2d, lo, hi);
     }
   }
@@ -184,10 +180,10 @@ static inline __attribute__((always_inline)) int ilayernorm_row32(const uint8_t 
                                                                   uint8_t *yr, uint32_t L, int32_t k, uint32_t Dodd, int32_t lo,
                                                                   uint32_t range, int64_t pmax, int64_t bmax) {
   int32_t sum = 0;
-  for (uint32_t j = 0; j < L; j++) sum += ld8(xr, is_signed, j);
+  for (uint32_t j = 0; j < L; j++) sum += dpg_ld8(xr, is_signed, j);
   const int32_t mean = sum / (int32_t)L; /* truncated, as the reference's */
   uint32_t sq = 0;
-  for (uint32_t j = 0; j < L; j++) { const int32_t v = ld8(xr, is_signed, j) - mean; sq += (uint32_t)(v * v); }
+  for (uint32_t j = 0; j < L; j++) { const int32_t v = dpg_ld8(xr, is_signed, j) - mean; sq += (uint32_t)(v * v); }
   const uint32_t den = isqrt32(sq / L + 1);
   const int64_t DD = (int64_t)den * Dodd, alo = lo < 0 ? -(int64_t)lo : lo;
   if (DD * range >= ((int64_t)1 << 31) || pmax + bmax * den + den + ((alo * DD) << k) >= ((int64_t)1 << 31)) return 0;
@@ -196,13 +192,13 @@ static inline __attribute__((always_inline)) int ilayernorm_row32(const uint8_t 
   if ((int64_t)range * DD * DD <= (1 << 23)) {
     const uint32_t M = (1u << 23) / dd + 1;
     for (uint32_t j = 0; j < L; j++) {
-      const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
+      const int32_t p = (dpg_ld8(xr, is_signed, j) - mean) * wl[j];
       const int32_t t = dpg_add_sra(dpg_mac(dpg_mac(p, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1), b0, k);
       yr[j] = (uint8_t)((int32_t)((dpg_clipu(t, umax) * M) >> 23) + lo);
     }
   } else {
     for (uint32_t j = 0; j < L; j++) {
-      const int32_t p = (ld8(xr, is_signed, j) - mean) * wl[j];
+      const int32_t p = (dpg_ld8(xr, is_signed, j) - mean) * wl[j];
       const int32_t t = dpg_add_sra(dpg_mac(dpg_mac(p, bl[j], d), (int32_t)((uint32_t)p >> 31), dm1), b0, k);
       yr[j] = (uint8_t)((int32_t)(dpg_clipu(t, umax) / dd) + lo);
     }
@@ -214,12 +210,12 @@ static inline __attribute__((always_inline)) int ilayernorm_row32(const uint8_t 
 static void ilayernorm_row64(const uint8_t *xr, int x_signed, const int32_t *w, uint32_t w_len, const int32_t *b, uint32_t b_len,
                              uint8_t *yr, uint32_t L, int32_t D, int32_t lo, int32_t hi) {
   int64_t sum = 0, sq = 0;
-  for (uint32_t j = 0; j < L; j++) sum += ld8(xr, x_signed, j);
+  for (uint32_t j = 0; j < L; j++) sum += dpg_ld8(xr, x_signed, j);
   const int64_t mean = sum / (int64_t)L;
-  for (uint32_t j = 0; j < L; j++) { const int64_t d = ld8(xr, x_signed, j) - mean; sq += d * d; }
+  for (uint32_t j = 0; j < L; j++) { const int64_t d = dpg_ld8(xr, x_signed, j) - mean; sq += d * d; }
   const int64_t den = dpg_isqrt((uint64_t)(sq / L) + 1);
   for (uint32_t j = 0; j < L; j++) {
-    const int64_t nom = ld8(xr, x_signed, j) - mean;
+    const int64_t nom = dpg_ld8(xr, x_signed, j) - mean;
     const int64_t v = nom * w[w_len == 1 ? 0 : j] / den + b[b_len == 1 ? 0 : j];
     yr[j] = (uint8_t)dpg_clamp(dpg_floordiv(v, D), lo, hi);
   }
@@ -293,7 +289,7 @@ static inline void param_walk_next(param_walk_t *c) {
 static inline __attribute__((always_inline)) void inonorm_run(const uint8_t *x, int x_signed, param_walk_t w, param_walk_t b, int32_t mul,
                                                               int32_t log2d, uint8_t *y, uint32_t i0, uint32_t i1, int32_t lo, int32_t hi) {
   for (uint32_t i = i0; i < i1; i++) {
-    const int64_t v = (int64_t)ld8(x, x_signed, i) * w.v[w.idx] + b.v[b.idx];
+    const int64_t v = (int64_t)dpg_ld8(x, x_signed, i) * w.v[w.idx] + b.v[b.idx];
     y[i] = (uint8_t)dpg_clamp((v * mul) >> log2d, lo, hi);
     param_walk_next(&w);
     param_walk_next(&b);
@@ -365,14 +361,14 @@ static inline uint32_t max4(uint32_t a, uint32_t b, int is_signed) {
 /** The largest of L > 0 bytes, four at a time. */
 static inline __attribute__((always_inline)) int32_t row_max8(const uint8_t *x, int is_signed, uint32_t L) {
   uint32_t j = 0;
-  int32_t max = ld8(x, is_signed, 0);
+  int32_t max = dpg_ld8(x, is_signed, 0);
   if (L >= 4) {
     uint32_t m4 = dpg_load4(x);
     for (j = 4; j + 8 <= L; j += 8) m4 = max4(max4(m4, dpg_load4(x + j), is_signed), dpg_load4(x + j + 4), is_signed);
     if (j + 4 <= L) { m4 = max4(m4, dpg_load4(x + j), is_signed); j += 4; }
     for (int i = 0; i < 32; i += 8) max = dpg_max(max, is_signed ? (int32_t)(int8_t)(m4 >> i) : (int32_t)(uint8_t)(m4 >> i));
   }
-  for (; j < L; j++) max = dpg_max(max, ld8(x, is_signed, j));
+  for (; j < L; j++) max = dpg_max(max, dpg_ld8(x, is_signed, j));
   return max;
 }
 
@@ -455,7 +451,7 @@ static uint32_t recip32(uint32_t top, uint32_t sum) {
 /** Element k's exponential: from the buffer eb, or looked up again. */
 static inline __attribute__((always_inline)) uint32_t sm_e(int buffered, const int16_t *eb, const uint8_t *xr, int is_signed,
                                                            const int16_t *t, uint32_t k) {
-  return (uint32_t)(buffered ? eb[k] : t[ld8(xr, is_signed, k)]);
+  return (uint32_t)(buffered ? eb[k] : t[dpg_ld8(xr, is_signed, k)]);
 }
 
 /** One row's outputs: four elements per iteration (the loads of one hide the others' stalls). */
@@ -483,13 +479,13 @@ static inline __attribute__((always_inline)) uint32_t isoftmax_sum(int buffered,
   uint32_t sum = 0, j;
 #pragma GCC unroll 2
   for (j = 0; j < L4; j += 4) {
-    const int32_t e0 = t[ld8(xr, is_signed, j)], e1 = t[ld8(xr, is_signed, j + 1)];
-    const int32_t e2 = t[ld8(xr, is_signed, j + 2)], e3 = t[ld8(xr, is_signed, j + 3)];
+    const int32_t e0 = t[dpg_ld8(xr, is_signed, j)], e1 = t[dpg_ld8(xr, is_signed, j + 1)];
+    const int32_t e2 = t[dpg_ld8(xr, is_signed, j + 2)], e3 = t[dpg_ld8(xr, is_signed, j + 3)];
     if (buffered) { eb[j] = (int16_t)e0; eb[j + 1] = (int16_t)e1; eb[j + 2] = (int16_t)e2; eb[j + 3] = (int16_t)e3; }
     sum += (uint32_t)(e0 + e1 + e2 + e3);
   }
   for (; j < L; j++) {
-    const int32_t e = t[ld8(xr, is_signed, j)];
+    const int32_t e = t[dpg_ld8(xr, is_signed, j)];
     if (buffered) eb[j] = (int16_t)e;
     sum += (uint32_t)e;
   }
@@ -552,22 +548,22 @@ void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uin
       const uint8_t *xr = x + r * L;
       uint8_t *yr = y + r * L;
       int32_t max = INT32_MIN, sum = 0, neg = 0;
-      for (uint32_t j = 0; j < L; j++) max = dpg_max(max, ld8(xr, x_signed, j));
+      for (uint32_t j = 0; j < L; j++) max = dpg_max(max, dpg_ld8(xr, x_signed, j));
       for (uint32_t j = 0; j < L; j++) {
-        const int32_t e = i_exp32(&k, (uint32_t)(max - ld8(xr, x_signed, j)));
+        const int32_t e = i_exp32(&k, (uint32_t)(max - dpg_ld8(xr, x_signed, j)));
         sum += e;
         neg |= e;
       }
       if (sum <= 0 || neg < 0) { /* negative exponentials (C < 0): floor division with signs */
         for (uint32_t j = 0; j < L; j++) {
-          const int32_t e = i_exp32(&k, (uint32_t)(max - ld8(xr, x_signed, j)));
+          const int32_t e = i_exp32(&k, (uint32_t)(max - dpg_ld8(xr, x_signed, j)));
           yr[j] = (uint8_t)dpg_clamp(sum > 0 ? dpg_floordiv((int64_t)e * top, sum) : 0, 0, top);
         }
         continue;
       }
       const uint32_t recip = 0xffffffffu / (uint32_t)sum;
       for (uint32_t j = 0; j < L; j++) {
-        const uint32_t e = (uint32_t)i_exp32(&k, (uint32_t)(max - ld8(xr, x_signed, j)));
+        const uint32_t e = (uint32_t)i_exp32(&k, (uint32_t)(max - dpg_ld8(xr, x_signed, j)));
         yr[j] = (uint8_t)dpg_min((int32_t)div_by_recip(e * (uint32_t)top, (uint32_t)sum, recip), top);
       }
     }
@@ -576,11 +572,11 @@ void dpg_isoftmax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uin
   for (uint32_t r = r0; r < r1; r++) {
     const uint8_t *xr = x + r * L;
     int32_t max = INT32_MIN;
-    for (uint32_t j = 0; j < L; j++) max = dpg_max(max, ld8(xr, x_signed, j));
+    for (uint32_t j = 0; j < L; j++) max = dpg_max(max, dpg_ld8(xr, x_signed, j));
     int64_t sum = 0;
-    for (uint32_t j = 0; j < L; j++) sum += i_exp(ld8(xr, x_signed, j) - max, coeff_a, coeff_b, coeff_c, log2);
+    for (uint32_t j = 0; j < L; j++) sum += i_exp(dpg_ld8(xr, x_signed, j) - max, coeff_a, coeff_b, coeff_c, log2);
     for (uint32_t j = 0; j < L; j++) {
-      const int64_t e = i_exp(ld8(xr, x_signed, j) - max, coeff_a, coeff_b, coeff_c, log2);
+      const int64_t e = i_exp(dpg_ld8(xr, x_signed, j) - max, coeff_a, coeff_b, coeff_c, log2);
       y[r * L + j] = (uint8_t)dpg_clamp(sum > 0 ? dpg_floordiv(e * (n_levels - 1), sum) : 0, 0, n_levels - 1);
     }
   }
@@ -605,14 +601,14 @@ void dpg_itamax(const uint8_t *x, int x_signed, uint8_t *y, uint32_t rows, uint3
     int64_t S = 0;
     for (uint32_t g = 0; g < L; g += group_width) {
       int32_t gmax = INT32_MIN;
-      for (uint32_t j = g; j < g + group_width; j++) gmax = dpg_max(gmax, ld8(xr, x_signed, j));
+      for (uint32_t j = g; j < g + group_width; j++) gmax = dpg_max(gmax, dpg_ld8(xr, x_signed, j));
       if (gmax > max) {
         if (max != INT32_MIN) S = shr_floor(S, ita_shift(gmax, max));
         max = gmax;
       }
-      for (uint32_t j = g; j < g + group_width; j++) S += shr_floor(256, ita_shift(max, ld8(xr, x_signed, j)));
+      for (uint32_t j = g; j < g + group_width; j++) S += shr_floor(256, ita_shift(max, dpg_ld8(xr, x_signed, j)));
     }
     const int64_t inv = S > 0 ? dpg_floordiv(scale * 256, S) : 0;
-    for (uint32_t j = 0; j < L; j++) y[r * L + j] = (uint8_t)shr_floor(inv, ita_shift(max, ld8(xr, x_signed, j)));
+    for (uint32_t j = 0; j < L; j++) y[r * L + j] = (uint8_t)shr_floor(inv, ita_shift(max, dpg_ld8(xr, x_signed, j)));
   }
 }
