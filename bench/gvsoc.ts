@@ -3,7 +3,7 @@
 // measured here: the ratio says how far our kernels and timing model are from the reference.
 import { dpg } from '../src/cli/main';
 import { siracusaToolchain } from '../src/compiler/codegen/simulate';
-import type { RunResult } from '../src/pipeline/stages';
+import type { RunResult } from '../src/sim/run/types';
 import type { Bench, BenchRow } from './harness';
 import { sharedTest } from './paths';
 

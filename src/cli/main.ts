@@ -2,10 +2,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { artifactsOf } from '../pipeline/artifacts';
-import type { PipelineEvent, StageName } from '../pipeline/events';
+import { record, type Results, type StageName, type StageOutcome } from '../pipeline/results';
 import { runPipeline } from '../pipeline/run';
 import { nodeMilp } from '../compiler/tiling/milp-node';
-import type { ReferenceResult, RunResult, Runner, SimRunStats } from '../pipeline/stages';
+import type { Runner } from '../pipeline/stages';
+import type { SimRunStats } from '../sim/run/types';
 import { buildAndRunHost, libraryFiles } from '../compiler/codegen/host';
 import { runOnSimulator } from '../compiler/codegen/simulate';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
@@ -31,21 +32,20 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
   try {
     const input = loadTest(opts.test);
     const until: StageName = opts.command === 'reference' ? 'reference' : opts.command === 'compile' ? 'codegen' : 'run';
-    const events: PipelineEvent[] = [];
-    const results: Partial<Record<StageName, unknown>> = {};
+    const results: Results = {};
+    const outcomes: StageOutcome[] = [];
     let error: PlaygroundErrorData | undefined;
     const skipped: { stage: StageName; reason: string }[] = [];
     await runPipeline(input, opts.config, (e) => {
-      events.push(e);
-      if (e.type === 'stage') results[e.stage] = e.result;
+      if (e.type === 'stage') { outcomes.push(e); record(results, e); }
       if (e.type === 'skipped') skipped.push(e);
       if (e.type === 'error') error = e.error;
       if (e.type === 'progress' && !opts.json && process.stderr.isTTY) process.stderr.write(`\r${e.stage}: ${e.message}\x1b[K`);
     }, { until, milp: nodeMilp, runner: runnerFor(opts) });
     if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-    if (opts.out) writeArtifacts(opts.out, results, out);
-    const ref = results.reference as ReferenceResult | undefined;
+    if (opts.out) writeArtifacts(opts.out, outcomes, out);
+    const ref = results.reference;
     const missing = skipped.find((s) => s.stage === until || s.stage === 'reference');
     if (opts.json) {
       out(JSON.stringify({
@@ -79,7 +79,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       err(`error: '${opts.command}' needs the ${until} stage, which is not implemented yet`);
       return EXIT.notImplemented;
     }
-    const run = results.run as RunResult | undefined;
+    const run = results.run;
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
       if (!opts.json && run.sim) err(simSummary(run.sim));
@@ -118,17 +118,17 @@ function simSummary(s: SimRunStats): string {
     (s.neureka.tasks ? `; N-EUREKA ${s.neureka.tasks} tasks, busy ${(s.neureka.busyCycles / 1e3).toFixed(1)} k cycles, weight memory ${KiB(s.neureka.wmemBytes)} KiB` : '');
 }
 
-function writeArtifacts(dir: string, results: Partial<Record<StageName, unknown>>, out: (s: string) => void) {
-  for (const [stage, result] of Object.entries(results)) {
-    for (const a of artifactsOf(stage as StageName, result)) {
-      const path = join(dir, stage, a.path);
+function writeArtifacts(dir: string, outcomes: StageOutcome[], out: (s: string) => void) {
+  for (const o of outcomes) {
+    for (const a of artifactsOf(o)) {
+      const path = join(dir, o.stage, a.path);
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, a.data);
       out(`wrote ${path}`);
     }
   }
   // The generated program builds on its own (make) with the kernel library beside it.
-  if (results.codegen) {
+  if (outcomes.some((o) => o.stage === 'codegen')) {
     for (const f of libraryFiles()) {
       const path = join(dir, 'codegen', f.path);
       mkdirSync(dirname(path), { recursive: true });

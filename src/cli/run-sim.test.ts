@@ -11,7 +11,8 @@ import { nodeMilp } from '../compiler/tiling/milp-node';
 import { DEFAULT_CONFIG } from '../pipeline/config';
 import type { PipelineEvent } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
-import type { RunResult, Runner } from '../pipeline/stages';
+import type { Runner } from '../pipeline/stages';
+import type { RunResult } from '../sim/run/types';
 import { dpg, EXIT } from './main';
 
 const tools = siracusaToolchain();

@@ -1,9 +1,7 @@
 // The files a stage's result becomes, for `dpg compile --out` and the UI's downloads.
-import type { StageName } from './events';
-import type { ParseResult, ReferenceResult } from './stages';
+import type { StageOutcome } from './results';
 import { writeNpz } from '../compiler/npz';
 import type { LowerResult } from '../compiler/lower/types';
-import type { CodegenResult } from '../compiler/codegen/types';
 import { writeOnnx } from '../compiler/onnx/write';
 import { platformFor } from '../compiler/platforms';
 import type { TilePlan } from '../compiler/tiling/types';
@@ -14,10 +12,10 @@ export interface Artifact {
   data: Uint8Array | string;
 }
 
-export function artifactsOf(stage: StageName, result: unknown): Artifact[] {
-  switch (stage) {
+export function artifactsOf(o: StageOutcome): Artifact[] {
+  switch (o.stage) {
     case 'parse': {
-      const r = result as ParseResult;
+      const r = o.result;
       return [
         { path: 'summary.json', data: JSON.stringify(r.stats, null, 2) + '\n' },
         // The parsed, typed graph (value_info filled in): opens in Netron with every shape shown.
@@ -25,25 +23,23 @@ export function artifactsOf(stage: StageName, result: unknown): Artifact[] {
       ];
     }
     case 'reference': {
-      const r = result as ReferenceResult;
+      const r = o.result;
       const files: Artifact[] = [{ path: 'outputs.npz', data: writeNpz(r.outputs) }];
       if (r.comparison) files.push({ path: 'comparison.json', data: JSON.stringify(r.comparison, null, 2) + '\n' });
       return files;
     }
     case 'lower':
-      return lowerArtifacts(result as LowerResult);
+      return lowerArtifacts(o.result);
     case 'tile':
-      return tileArtifacts(result as TilePlan);
+      return tileArtifacts(o.result);
     case 'codegen': {
       // The C program, and where each layer's code is (layers.json: node -> file/line ranges).
-      const r = result as CodegenResult;
+      const r = o.result;
       const map = { platform: r.platform, cores: r.cores, testData: r.testData, totalOutputs: r.totalOutputs, layers: r.layers, buffers: r.buffers };
       return [...r.files.map((f) => ({ path: f.path, data: f.content })), { path: 'layers.json', data: JSON.stringify(map, null, 2) + '\n' }];
     }
     case 'run':
-      return [{ path: 'stdout.txt', data: (result as { stdout: string }).stdout }];
-    default:
-      return [];
+      return [{ path: 'stdout.txt', data: o.result.stdout }];
   }
 }
 

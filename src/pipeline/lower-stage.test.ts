@@ -39,7 +39,7 @@ describe('the lower stage', () => {
     expect(got.find((e) => e.type === 'error')).toBeUndefined();
     const r = (got.find((e) => e.type === 'stage' && e.stage === 'lower') as { result: LowerResult }).result;
     expect(r.checkInputs).toBe('inputs.npz');
-    const files = artifactsOf('lower', r);
+    const files = artifactsOf({ stage: 'lower', result: r });
     expect(files.map((f) => f.path)).toEqual(['final.onnx', 'passes.json', 'bindings.json']);
     const passes = JSON.parse(files[1].data as string) as { passes: { pass: string; nodes: number; check: unknown }[] };
     expect(passes.passes.at(-1)).toMatchObject({ pass: 'drop-output-reshape', nodes: 15 });

@@ -3,8 +3,8 @@
 import { toErrorData } from '../common/errors';
 import type { Config } from './config';
 import { validateConfig } from './config';
-import type { EventSink, StageName } from './events';
-import { STAGES } from './events';
+import type { EventSink } from './events';
+import { outcome, STAGES, type Results, type StageName } from './results';
 import { SkipStage, StageError } from './stage-error';
 import { STAGE_IMPLS, type Runner } from './stages';
 import type { MilpSolver } from '../compiler/tiling/milp';
@@ -30,45 +30,43 @@ export interface RunOptions {
 
 /**
  * Runs the stages in order and reports each one through `sink`. A stage that fails ends
- * the run with an 'error' event; a stage that does not exist yet reports 'skipped'.
+ * the run with an 'error' event; a stage that cannot run here (no runner) reports 'skipped'.
  * Never throws.
  */
 export async function runPipeline(input: PipelineInput, config: Config, sink: EventSink,
   opts: RunOptions = {}): Promise<boolean> {
   const t0 = performance.now();
-  const ctx: Partial<Record<StageName, unknown>> = {};
+  const ctx: Results = {};
   let current: StageName = 'parse';
+  /** Runs one stage; false when it was skipped. */
+  const runStage = async <S extends StageName>(stage: S): Promise<boolean> => {
+    const progress = (fraction: number, message: string) => sink({ type: 'progress', stage, fraction, message });
+    progress(0, `${stage}…`);
+    // Yield to the event loop so progress and cancel messages get through between stages.
+    await new Promise((r) => setTimeout(r, 0));
+    let result: Results[S];
+    try {
+      result = await STAGE_IMPLS[stage]({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner });
+    } catch (e) {
+      if (!(e instanceof SkipStage)) throw e;
+      sink({ type: 'skipped', stage, reason: e.reason });
+      return false;
+    }
+    ctx[stage] = result;
+    if (result !== undefined) sink({ type: 'stage', ...outcome(stage, result) });
+    progress(1, `${stage} done`);
+    return true;
+  };
   try {
     validateConfig(config);
     for (const stage of STAGES) {
       current = stage;
-      const impl = STAGE_IMPLS[stage];
-      if (!impl) {
-        sink({ type: 'skipped', stage, reason: `the ${stage} stage is not implemented yet` });
-      } else {
-        const progress = (fraction: number, message: string) =>
-          sink({ type: 'progress', stage, fraction, message });
-        progress(0, `${stage}…`);
-        // Yield to the event loop so progress and cancel messages get through between stages.
-        await new Promise((r) => setTimeout(r, 0));
-        let result: unknown;
-        try {
-          result = await impl({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner });
-        } catch (e) {
-          if (!(e instanceof SkipStage)) throw e;
-          sink({ type: 'skipped', stage, reason: e.reason });
-          if (opts.until === stage) break;
-          continue;
-        }
-        ctx[stage] = result;
-        if (result !== undefined) sink({ type: 'stage', stage, result });
-        progress(1, `${stage} done`);
-      }
+      await runStage(stage);
       if (opts.until === stage) break;
     }
   } catch (err) {
     // A stage failing with a partial result (StageError) still shows it, then the error.
-    if (err instanceof StageError) sink({ type: 'stage', stage: current, result: err.result });
+    if (err instanceof StageError) sink({ type: 'stage', ...err.partial });
     sink({ type: 'error', stage: current, error: toErrorData(err, current) });
     sink({ type: 'done', ok: false, ms: performance.now() - t0 });
     return false;

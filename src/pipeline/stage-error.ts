@@ -1,13 +1,12 @@
 // A stage that fails but has a result worth showing (the lower stage when a node has no
 // kernel: the graph pane still shows every pass). runPipeline reports the result, then the error.
 import { PlaygroundError, type PlaygroundErrorData } from '../common/errors';
+import type { StageOutcome } from './results';
 
 export class StageError extends PlaygroundError {
-  readonly result: unknown;
-  constructor(data: PlaygroundErrorData, result: unknown) {
+  constructor(data: PlaygroundErrorData, readonly partial: StageOutcome) {
     super(data);
     this.name = 'StageError';
-    this.result = result;
   }
 }
 

@@ -32,7 +32,7 @@ export function installBenchHooks(): void {
       let plan: TilePlan | undefined;
       let error = '';
       await pipeline.compile({ model, modelName: 'network.onnx' }, config, (e) => {
-        if (e.type === 'stage' && e.stage === 'tile') plan = e.result as TilePlan;
+        if (e.type === 'stage' && e.stage === 'tile') plan = e.result;
         if (e.type === 'error') error = e.error.what;
       }, { until: 'tile' });
       if (!plan) throw new Error(`no memory plan: ${error || 'the tile stage did not run'}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ParseResult } from '../pipeline/results';
 import { applyStageEvent, cancelStages, freshStages } from './stageViews';
 
 describe('stage views', () => {
@@ -7,9 +8,10 @@ describe('stage views', () => {
     expect(Object.values(v).every((s) => s.status === 'pending')).toBe(true);
     v = applyStageEvent(v, { type: 'progress', stage: 'parse', fraction: 0, message: 'parse…' });
     expect(v.parse.status).toBe('running');
-    v = applyStageEvent(v, { type: 'stage', stage: 'parse', result: { nodes: 3 } });
+    const parsed = { graph: { name: 'g', nodes: [], inputs: [], outputs: [], initializers: {} }, stats: { nodes: 0, ops: {}, inputs: 0, outputs: 0, constantBytes: 0 } } as unknown as ParseResult;
+    v = applyStageEvent(v, { type: 'stage', stage: 'parse', result: parsed });
     v = applyStageEvent(v, { type: 'progress', stage: 'parse', fraction: 1, message: 'parse done' });
-    expect(v.parse).toMatchObject({ status: 'done', result: { nodes: 3 } });
+    expect(v.parse).toMatchObject({ status: 'done', result: parsed });
     v = applyStageEvent(v, { type: 'skipped', stage: 'reference', reason: 'not yet' });
     expect(v.reference).toEqual({ status: 'skipped', reason: 'not yet' });
     v = applyStageEvent(v, { type: 'error', stage: 'lower', error: { code: 'unsupported-op', what: 'no Foo' } });

@@ -1,27 +1,29 @@
 // What the stage list shows for each pipeline stage, and how pipeline events change it.
 // Pure functions: the store applies them, the tests call them directly.
 import type { PlaygroundErrorData } from '../common/errors';
-import type { PipelineEvent, StageName } from '../pipeline/events';
-import { STAGES } from '../pipeline/events';
+import type { PipelineEvent } from '../pipeline/events';
+import { STAGES, type StageName, type StageResults } from '../pipeline/results';
 
 export type StageStatus = 'pending' | 'running' | 'done' | 'skipped' | 'error' | 'cancelled';
 
-export interface StageView {
+export interface StageView<S extends StageName = StageName> {
   status: StageStatus;
   /** Why it was skipped. */
   reason?: string;
   error?: PlaygroundErrorData;
   /** The stage's result (plain data), once it has one. */
-  result?: unknown;
+  result?: StageResults[S];
   /** Last progress message and fraction while running. */
   message?: string;
   fraction?: number;
 }
 
-export type StageViews = Record<StageName, StageView>;
+export type StageViews = { [S in StageName]: StageView<S> };
+
+const PENDING = { status: 'pending' } as const;
 
 export function freshStages(): StageViews {
-  return Object.fromEntries(STAGES.map((s) => [s, { status: 'pending' }])) as StageViews;
+  return { parse: PENDING, reference: PENDING, lower: PENDING, tile: PENDING, codegen: PENDING, run: PENDING };
 }
 
 /** Applies one pipeline event; returns the same object when nothing changes. */
@@ -51,6 +53,7 @@ export function applyStageEvent(views: StageViews, e: PipelineEvent): StageViews
 /** After a cancel: the stage that was running is marked cancelled. */
 export function cancelStages(views: StageViews): StageViews {
   const out = { ...views };
-  for (const s of STAGES) if (out[s].status === 'running') out[s] = { ...out[s], status: 'cancelled' };
+  const cancel = <S extends StageName>(s: S) => { out[s] = { ...out[s], status: 'cancelled' }; };
+  for (const s of STAGES) if (out[s].status === 'running') cancel(s);
   return out;
 }

@@ -5,7 +5,7 @@ import type { PlaygroundErrorData } from '../common/errors';
 import { toErrorData } from '../common/errors';
 import type { Config } from '../pipeline/config';
 import { DEFAULT_CONFIG, validateConfig } from '../pipeline/config';
-import type { StageName } from '../pipeline/events';
+import type { StageName } from '../pipeline/results';
 import type { BuiltinModel } from './builtins';
 import type { NamedBytes } from './files';
 import type { CodePaneState } from './panes/code/state';

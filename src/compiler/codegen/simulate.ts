@@ -9,7 +9,7 @@ import { fail } from '../../common/errors';
 import type { Config, PlatformName } from '../../pipeline/config';
 import { platformFor } from '../platforms';
 import { StageError } from '../../pipeline/stage-error';
-import type { RunResult, SimRunStats } from '../../pipeline/stages';
+import type { RunResult, SimRunStats } from '../../sim/run/types';
 import type { Machine } from '../../sim/machine';
 import { nodeMachine } from '../../sim/node';
 import { runSiracusa, type SiracusaResult } from '../../sim/siracusa';
@@ -117,11 +117,11 @@ export async function runOnSimulator(code: CodegenResult, config: Config, opts: 
       code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
       what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
       hint: 'the generated program faulted on the simulator; this is a bug in codegen or the runtime',
-    }, result);
+    }, { stage: 'run', result });
   }
   if (r.stopped === 'limit')
-    throw new StageError({ code: 'limit', where: 'run', what: `the program did not finish within ${opts.maxCycles ?? MAX_CYCLES} cycles` }, result);
-  if (r.stopped === 'cancelled') throw new StageError({ code: 'cancelled', where: 'run', what: 'the run was cancelled' }, result);
+    throw new StageError({ code: 'limit', where: 'run', what: `the program did not finish within ${opts.maxCycles ?? MAX_CYCLES} cycles` }, { stage: 'run', result });
+  if (r.stopped === 'cancelled') throw new StageError({ code: 'cancelled', where: 'run', what: 'the run was cancelled' }, { stage: 'run', result });
   throw new StageError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
-    hint: 'a bug in codegen or the runtime' }, result);
+    hint: 'a bug in codegen or the runtime' }, { stage: 'run', result });
 }

@@ -20,14 +20,15 @@ export function CodePane() {
   const stages = useStore((s) => s.stages);
   const hasModel = useStore((s) => s.model !== null);
   const note = codeNote(stages, hasModel);
-  if (note !== null)
+  const result = stages.codegen.result;
+  if (note !== null || !result)
     return (
       <section className="pane pane-code" data-testid="pane-code">
         <h2>Code</h2>
         <p className="placeholder" data-testid="code-note" data-status={stages.codegen.status}>{note}</p>
       </section>
     );
-  return <CodeView result={stages.codegen.result as CodegenResult} />;
+  return <CodeView result={result} />;
 }
 
 type Load = { state: 'loading' } | { state: 'ready'; editor: CodeEditor } | { state: 'failed'; message: string };

@@ -19,7 +19,7 @@ const ROLE_CLASS: Record<Buffer['role'], string> = {
 
 export function MemoryPane() {
   const view = useStore((s) => s.stages.tile);
-  const plan = view.result as TilePlan | undefined;
+  const plan = view.result;
   if (!plan) {
     const note = view.status === 'error' ? `The tile stage failed: ${view.error?.what ?? ''}${view.error?.hint ? ` (${view.error.hint})` : ''}`
       : view.status === 'running' ? 'Tiling…' : 'Compile to see the memory plan: where each tensor lives (L1, L2, L3), its lifetime, and the tiles that make every layer fit L1.';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StageName } from '../../pipeline/events';
+import type { StageName } from '../../pipeline/results';
 import { useStore } from '../store';
 import { ResultPreview } from './ResultPreview';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { StageName } from '../../pipeline/events';
+import type { StageName } from '../../pipeline/results';
 
 const MAX_CHARS = 4000;
 

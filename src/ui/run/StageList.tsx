@@ -1,4 +1,4 @@
-import { STAGES } from '../../pipeline/events';
+import { STAGES } from '../../pipeline/results';
 import type { StageView } from '../stageViews';
 import { useStore } from '../store';
 

@@ -9,7 +9,7 @@ describe('code pane note', () => {
   });
 
   it('says nothing once there is code', () => {
-    expect(codeNote({ ...freshStages(), codegen: { status: 'done', result: { files: [] } } }, true)).toBeNull();
+    expect(codeNote({ ...freshStages(), codegen: { status: 'done', result: { platform: 'generic', cores: 1, files: [], layers: [], buffers: [], totalOutputs: 0, testData: { inputs: 'random', golden: 'reference interpreter' } } } }, true)).toBeNull();
   });
 
   it('names the failure: codegen itself, or an earlier stage', () => {

@@ -1,6 +1,6 @@
 // What the code pane says instead of code: before a compile, while it runs, or why there is
 // no code (a failed or cancelled stage). Pure, from the stage views.
-import { STAGES } from '../../../pipeline/events';
+import { STAGES } from '../../../pipeline/results';
 import type { StageViews } from '../../stageViews';
 
 export function codeNote(stages: StageViews, hasModel: boolean): string | null {

@@ -3,7 +3,7 @@
 import type { Graph } from '../../../compiler/ir/graph';
 import type { LowerResult } from '../../../compiler/lower/types';
 import type { Snapshot } from '../../../compiler/passes/types';
-import type { ParseResult } from '../../../pipeline/stages';
+import type { ParseResult } from '../../../pipeline/results';
 import type { PlaygroundState } from '../../store';
 import { showError, useStore } from '../../store';
 import { downloadOnnx, exportName } from './layouts';
@@ -32,15 +32,15 @@ function parsedOnly(graph: Graph): Snapshot[] {
 }
 
 const EMPTY: PaneData = { snapshots: [], lower: null };
-let lastData: { lower: unknown; parse: unknown; data: PaneData } | null = null;
+let lastData: { lower?: LowerResult; parse?: ParseResult; data: PaneData } | null = null;
 
 export function paneData(s: PlaygroundState): PaneData {
   const lower = s.stages.lower.status === 'done' ? s.stages.lower.result : undefined;
   const parse = s.stages.parse.result;
   if (lastData && lastData.lower === lower && lastData.parse === parse) return lastData.data;
   const data: PaneData = lower
-    ? { snapshots: (lower as LowerResult).snapshots, lower: lower as LowerResult }
-    : parse ? { snapshots: parsedOnly((parse as ParseResult).graph), lower: null } : EMPTY;
+    ? { snapshots: lower.snapshots, lower }
+    : parse ? { snapshots: parsedOnly(parse.graph), lower: null } : EMPTY;
   lastData = { lower, parse, data };
   return data;
 }
