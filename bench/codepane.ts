@@ -13,7 +13,7 @@ import { lowerGraph } from '../src/compiler/lower/lower';
 import { readNpz } from '../src/compiler/npz';
 import { readOnnx } from '../src/compiler/onnx/read';
 import { inferTypes } from '../src/compiler/shapes/infer';
-import { DEFAULT_CONFIG } from '../src/pipeline/config';
+import { DEFAULT_CONFIG } from '../src/compiler/config';
 import { braceBlocks, defaultFolds } from '../src/ui/panes/code/folds';
 import { ROOT } from '../e2e/browser';
 import { inChromium } from './browser';

@@ -10,7 +10,7 @@ import { readOnnx } from '../src/compiler/onnx/read';
 import { runPasses } from '../src/compiler/passes/manager';
 import { platformFor } from '../src/compiler/platforms';
 import { inferTypes } from '../src/compiler/shapes/infer';
-import { DEFAULT_CONFIG } from '../src/pipeline/config';
+import { DEFAULT_CONFIG } from '../src/compiler/config';
 import { graphView, layoutInput } from '../src/ui/panes/graph/model';
 import type { LayoutInput } from '../src/worker/graph-api';
 import { layoutGraph } from '../src/worker/layout';

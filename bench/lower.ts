@@ -10,7 +10,7 @@ import { readOnnx } from '../src/compiler/onnx/read';
 import { runPasses } from '../src/compiler/passes/manager';
 import { platformFor } from '../src/compiler/platforms';
 import { inferTypes } from '../src/compiler/shapes/infer';
-import { DEFAULT_CONFIG, PLATFORMS } from '../src/pipeline/config';
+import { DEFAULT_CONFIG, PLATFORMS } from '../src/compiler/config';
 import type { Bench, BenchRow } from './harness';
 import { timeBest } from './harness';
 import { sharedTest } from './paths';

@@ -10,7 +10,7 @@ import { inferTypes } from '../src/compiler/shapes/infer';
 import { nodeMilp } from '../src/compiler/tiling/milp-node';
 import { planMemory } from '../src/compiler/tiling/plan';
 import type { TilePlan } from '../src/compiler/tiling/types';
-import { DEFAULT_CONFIG, type Config } from '../src/pipeline/config';
+import { DEFAULT_CONFIG, type Config } from '../src/compiler/config';
 import { inChromium, timeHook } from './browser';
 import type { Bench, BenchRow } from './harness';
 import { timeBest } from './harness';

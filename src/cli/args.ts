@@ -1,8 +1,8 @@
 // Command-line flags: one table, shared by the parser and the help text. The names are
 // Deeploy's runner flags (testRunner_tiled_siracusa.py and friends) so its users feel at home.
 import { fail } from '../common/errors';
-import type { Config, MemLevel, PlatformName } from '../pipeline/config';
-import { DEFAULT_CONFIG, PLATFORMS } from '../pipeline/config';
+import type { Config, MemLevel, PlatformName } from '../compiler/config';
+import { DEFAULT_CONFIG, PLATFORMS } from '../compiler/config';
 
 export interface CliOptions {
   command: string;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runOnSimulator, siracusaToolchain } from '../compiler/codegen/simulate';
 import { codegenTestFolders } from '../compiler/codegen/test-folders';
 import { nodeMilp } from '../compiler/tiling/milp-node';
-import { DEFAULT_CONFIG } from '../pipeline/config';
+import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';
 import type { Runner } from '../pipeline/stages';

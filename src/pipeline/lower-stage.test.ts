@@ -5,7 +5,7 @@ import type { LowerResult } from '../compiler/lower/types';
 import { writeOnnx } from '../compiler/onnx/write';
 import { at, GraphBuilder } from '../compiler/passes/testing';
 import { artifactsOf } from './artifacts';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from './events';
 import { runPipeline } from './run';
 

@@ -1,8 +1,8 @@
 // The whole pipeline, stage by stage. The worker and the CLI both call runPipeline, so the
 // browser and Node run exactly the same code. Each stage's result is plain data.
 import { toErrorData } from '../common/errors';
-import type { Config } from './config';
-import { validateConfig } from './config';
+import type { Config } from '../compiler/config';
+import { validateConfig } from '../compiler/config';
 import type { EventSink } from './events';
 import { outcome, STAGES, type Results, type StageName } from './results';
 import { SkipStage, StageError } from './stage-error';

@@ -17,7 +17,7 @@ import { testDataFor } from '../compiler/codegen/test-data';
 import type { CodegenResult } from '../compiler/codegen/types';
 import type { RunResult } from '../sim/run/types';
 import { SkipStage, StageError } from './stage-error';
-import type { Config } from './config';
+import type { Config } from '../compiler/config';
 import type { GraphStats, ParseResult, ReferenceResult, Results, StageName, StageResults } from './results';
 import type { PipelineInput } from './run';
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KERNELS_DIR } from '../compiler/codegen/host';
 import { codegenTestFolders } from '../compiler/codegen/test-folders';
 import { loadFolder, planAndGenerate } from '../compiler/codegen/tiled-harness';
-import { DEFAULT_CONFIG, type Config } from '../pipeline/config';
+import { DEFAULT_CONFIG, type Config } from '../compiler/config';
 import type { Machine } from './machine';
 import { nodeMachine } from './node';
 import { runSiracusa, type SiracusaResult } from './siracusa';

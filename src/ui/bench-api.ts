@@ -1,7 +1,7 @@
 // The contract of the bench-only hooks (bench-hooks.ts) with `npm run bench` (bench/browser.ts).
 // Only types and a name live here, so the Node side can import it without the app.
 import type { LayoutInput } from '../worker/graph-api';
-import type { Config } from '../pipeline/config';
+import type { Config } from '../compiler/config';
 
 /** Where the hooks are: window.__dpgBench, set only when the app is opened with ?bench. */
 export const BENCH_GLOBAL = '__dpgBench';

@@ -3,8 +3,8 @@
 import { create } from 'zustand';
 import type { PlaygroundErrorData } from '../common/errors';
 import { toErrorData } from '../common/errors';
-import type { Config } from '../pipeline/config';
-import { DEFAULT_CONFIG, validateConfig } from '../pipeline/config';
+import type { Config } from '../compiler/config';
+import { DEFAULT_CONFIG, validateConfig } from '../compiler/config';
 import type { StageName } from '../pipeline/results';
 import type { BuiltinModel } from './builtins';
 import type { NamedBytes } from './files';

@@ -1,6 +1,6 @@
 // The contract between the UI thread and the pipeline worker. Only types live here, so the
 // client can import it without pulling the compiler into the main bundle.
-import type { Config } from '../pipeline/config';
+import type { Config } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineInput, RunOptions } from '../pipeline/run';
 

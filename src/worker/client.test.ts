@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../pipeline/config';
+import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineWorkerApi } from './api';
 import { PipelineClient } from './client';

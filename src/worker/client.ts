@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import type { PlaygroundErrorData } from '../common/errors';
 import { toErrorData } from '../common/errors';
-import type { Config } from '../pipeline/config';
+import type { Config } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineInput } from '../pipeline/run';
 import type { PipelineWorkerApi, WorkerRunOptions } from './api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type PlatformName } from '../../pipeline/config';
+import { DEFAULT_CONFIG, type PlatformName } from '../config';
 import { lowerGraph } from '../lower/lower';
 import { at, GraphBuilder } from '../passes/testing';
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../pipeline/config';
+import { DEFAULT_CONFIG } from '../config';
 import { SHARED_TESTS } from '../fuzz/corpus';
 import { mulberry32 } from '../fuzz/prng';
 import { bindNpzInputs } from '../interpret/npz-io';

@@ -10,7 +10,7 @@ import { harnessFiles } from './harness';
 import { networkFiles } from './network';
 import { plannedNetworkFiles } from './planned';
 import type { TilePlan } from '../tiling/types';
-import type { Config } from '../../pipeline/config';
+import type { Config } from '../config';
 import { tensorTable } from './tensors';
 import type { CodegenResult } from './types';
 

@@ -10,7 +10,7 @@ import { lookupOp, opFor } from '../ops';
 import { numel } from '../ops/core/tensor';
 import { readAttrs, whereNode } from '../ops/types';
 import type { Platform } from '../platforms/types';
-import type { Config } from '../../pipeline/config';
+import type { Config } from '../config';
 import { layerProblem } from '../tiling/layer';
 import { storageBytes } from '../tiling/plan';
 import type { Buffer, TilePlan } from '../tiling/types';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../../common/errors';
-import type { Config, PlatformName } from '../../pipeline/config';
+import type { Config, PlatformName } from '../config';
 import { platformFor } from '../platforms';
 import { StageError } from '../../pipeline/stage-error';
 import type { RunResult, SimRunStats } from '../../sim/run/types';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../pipeline/config';
+import { DEFAULT_CONFIG } from '../config';
 import { bindNpzInputs } from '../interpret/npz-io';
 import { lowerGraph } from '../lower/lower';
 import { readNpz } from '../npz';

@@ -2,7 +2,7 @@
 // way the pipeline does it, with the configuration under test.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG, type Config } from '../../pipeline/config';
+import { DEFAULT_CONFIG, type Config } from '../config';
 import { bindNpzInputs } from '../interpret/npz-io';
 import { lowerGraph } from '../lower/lower';
 import type { LowerResult } from '../lower/types';

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
-import { DEFAULT_CONFIG, type Config } from '../../pipeline/config';
+import { DEFAULT_CONFIG, type Config } from '../config';
 import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from './host';
 import { codegenTestFolders } from './test-folders';
 import { loadFolder, planAndGenerate, type Folder } from './tiled-harness';

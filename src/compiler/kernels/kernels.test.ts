@@ -11,7 +11,7 @@ import { mulberry32 } from '../fuzz/prng';
 import type { Graph } from '../ir/graph';
 import { lowerGraph } from '../lower/lower';
 import { at, GraphBuilder } from '../passes/testing';
-import { DEFAULT_CONFIG, type PlatformName } from '../../pipeline/config';
+import { DEFAULT_CONFIG, type PlatformName } from '../config';
 
 type Rng = () => number;
 const pick = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));

@@ -2,7 +2,7 @@
 // inputs, bind every node of the final graph to a kernel, and check with the reference
 // interpreter that no pass changed what the network computes.
 import type { PlaygroundErrorData } from '../../common/errors';
-import type { Config } from '../../pipeline/config';
+import type { Config } from '../config';
 import type { Graph } from '../ir/graph';
 import type { TensorValue } from '../interpret/interpret';
 import { bindGraph } from '../bind/bind';

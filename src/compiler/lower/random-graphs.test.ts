@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Graph } from '../ir/graph';
 import { int, mulberry32, pick, type Rng } from '../fuzz/prng';
 import { at, GraphBuilder, randomInputs } from '../passes/testing';
-import { DEFAULT_CONFIG, PLATFORMS } from '../../pipeline/config';
+import { DEFAULT_CONFIG, PLATFORMS } from '../config';
 import { lowerGraph } from './lower';
 
 function convNet(rng: Rng): Graph {

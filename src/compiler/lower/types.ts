@@ -1,6 +1,6 @@
 // What the lower stage produces: the pass-by-pass snapshots, the kernel each node of the
 // final graph is bound to, and the semantic check of every snapshot. Plain data.
-import type { PlatformName } from '../../pipeline/config';
+import type { PlatformName } from '../config';
 import type { Snapshot } from '../passes/types';
 
 /** 'cpu': the Generic platform's single host core; 'cluster': Siracusa's RISC-V cluster; 'neureka': the N-EUREKA NPU. */

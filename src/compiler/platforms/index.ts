@@ -1,5 +1,5 @@
 // The platforms, by name.
-import type { PlatformName } from '../../pipeline/config';
+import type { PlatformName } from '../config';
 import { generic } from './generic';
 import { siracusa } from './siracusa';
 import { siracusaNeureka } from './siracusa-neureka';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PLATFORMS } from '../../pipeline/config';
+import { PLATFORMS } from '../config';
 import { OPS } from '../ops';
 import { PLATFORM_DEFS, platformFor } from '.';
 

@@ -5,7 +5,7 @@
 import type { KernelSpec } from '../bind/catalogue';
 import type { EngineName } from '../lower/types';
 import type { Pass } from '../passes/types';
-import type { Config, PlatformName } from '../../pipeline/config';
+import type { Config, PlatformName } from '../config';
 import type { TileView } from '../tiling/rules';
 
 export interface MemoryLevel {

@@ -8,7 +8,7 @@ import { initializerToInt } from '../ops/core/convert';
 import { readAttrs, whereNode } from '../ops/types';
 import type { Binding } from '../lower/types';
 import type { EngineTiling } from '../platforms/types';
-import type { Config } from '../../pipeline/config';
+import type { Config } from '../config';
 import { regionElems, tileCounts, tileRegion, whole, type Region } from './region';
 import { wholeRule, type TileRule, type TileView } from './rules';
 

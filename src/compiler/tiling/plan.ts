@@ -15,7 +15,7 @@ import { DTYPES } from '../ir/dtype';
 import { intTypeOf, valueRanges, type IntType } from '../passes/ranges';
 import { kernelRanges } from '../lower/input-typing';
 import { platformFor } from '../platforms';
-import type { Config } from '../../pipeline/config';
+import type { Config } from '../config';
 import { checkPlan } from './check';
 import { allocate, type Item } from './home';
 import { align, layerProblem, maximalTiles, smallestTile, type LayerProblem } from './layer';

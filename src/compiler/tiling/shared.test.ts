@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
-import { DEFAULT_CONFIG, type Config, type PlatformName } from '../../pipeline/config';
+import { DEFAULT_CONFIG, type Config, type PlatformName } from '../config';
 import { findTestDirs, SHARED_TESTS } from '../fuzz/corpus';
 import { bindNpzInputs } from '../interpret/npz-io';
 import { lowerGraph } from '../lower/lower';

@@ -10,7 +10,7 @@ import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
 import { PlaygroundError } from '../../common/errors';
-import { DEFAULT_CONFIG, type Config } from '../../pipeline/config';
+import { DEFAULT_CONFIG, type Config } from '../config';
 import { checkPlan } from './check';
 import { allocate, greedy, liveLowerBound, type Item } from './home';
 import { costOf, dimCandidates, layerProblem } from './layer';

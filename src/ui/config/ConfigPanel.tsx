@@ -1,5 +1,5 @@
-import type { MemLevel, PlatformName } from '../../pipeline/config';
-import { PLATFORMS } from '../../pipeline/config';
+import type { MemLevel, PlatformName } from '../../compiler/config';
+import { PLATFORMS } from '../../compiler/config';
 import { updateConfig, useStore } from '../store';
 import { ConfigSummary } from './ConfigSummary';
 import { NumberField } from './NumberField';

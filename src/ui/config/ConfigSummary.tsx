@@ -1,4 +1,4 @@
-import type { Config } from '../../pipeline/config';
+import type { Config } from '../../compiler/config';
 import { useStore } from '../store';
 
 /** One line with the stored configuration: exactly what the next compile uses. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIMITS } from '../../pipeline/config';
+import { LIMITS } from '../../compiler/config';
 import { updateConfig, useStore } from '../store';
 
 type Field = keyof typeof LIMITS;

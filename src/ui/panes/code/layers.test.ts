@@ -11,7 +11,7 @@ import { lowerGraph } from '../../../compiler/lower/lower';
 import { readNpz } from '../../../compiler/npz';
 import { readOnnx } from '../../../compiler/onnx/read';
 import { inferTypes } from '../../../compiler/shapes/infer';
-import { DEFAULT_CONFIG } from '../../../pipeline/config';
+import { DEFAULT_CONFIG } from '../../../compiler/config';
 import { braceBlocks, defaultFolds } from './folds';
 import { anyVisible, codeOf, finalNodes, nodeAtLine, rangesIn } from './layers';
 

@@ -1,4 +1,4 @@
-// The user's compile/run configuration: one shape shared by the UI store, the worker, the
+// The user's compile/run configuration: one shape shared by the compiler's stages, the UI store, the worker, the
 // share link and the CLI flags (which are Deeploy's runner flags).
 import { fail } from '../common/errors';
 
