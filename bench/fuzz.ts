@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCorpus } from '../src/compiler/fuzz/corpus';
+import { loadCorpus } from '../src/testing/corpus';
 import { mutate } from '../src/compiler/fuzz/mutate';
 import { mulberry32 } from '../src/compiler/fuzz/prng';
 import type { CaseResult, FuzzModel, FuzzSummary } from '../src/compiler/fuzz/run';

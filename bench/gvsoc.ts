@@ -2,7 +2,7 @@
 // report for them (../shared/reference/siracusa.md). The baseline is a published figure, not
 // measured here: the ratio says how far our kernels and timing model are from the reference.
 import { dpg } from '../src/cli/main';
-import { siracusaToolchain } from '../src/compiler/codegen/simulate';
+import { siracusaToolchain } from '../src/sim/run/simulate';
 import type { RunResult } from '../src/sim/run/types';
 import type { Bench, BenchRow } from './harness';
 import { sharedTest } from './paths';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { lowerGraph } from '../src/compiler/lower/lower';
 import { readOnnx } from '../src/compiler/onnx/read';
 import { inferTypes } from '../src/compiler/shapes/infer';
-import { nodeMilp } from '../src/compiler/tiling/milp-node';
+import { nodeMilp } from '../src/pipeline/node/milp';
 import { planMemory } from '../src/compiler/tiling/plan';
 import type { TilePlan } from '../src/compiler/tiling/types';
 import { DEFAULT_CONFIG, type Config } from '../src/compiler/config';

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { dpg } from '../src/cli/main';
-import { codegenTestFolders } from '../src/compiler/codegen/test-folders';
+import { codegenTestFolders } from '../src/testing/test-folders';
 
 interface Row {
   name: string;

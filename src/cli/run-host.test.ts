@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hostCompiler } from '../compiler/codegen/host';
-import { codegenTestFolders } from '../compiler/codegen/test-folders';
-import { findTestDirs, SHARED_TESTS } from '../compiler/fuzz/corpus';
+import { hostCompiler } from '../sim/run/host';
+import { codegenTestFolders } from '../testing/test-folders';
+import { findTestDirs, SHARED_TESTS } from '../testing/corpus';
 import { readNpz, writeNpz } from '../compiler/npz';
 import { dpg, EXIT } from './main';
 

@@ -5,8 +5,8 @@
 // weight memory, and untiled.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { hostCompiler } from '../compiler/codegen/host';
-import { codegenTestFolders } from '../compiler/codegen/test-folders';
+import { hostCompiler } from '../sim/run/host';
+import { codegenTestFolders } from '../testing/test-folders';
 import { dpg, EXIT } from './main';
 
 async function call(...argv: string[]) {

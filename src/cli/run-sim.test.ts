@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runOnSimulator, siracusaToolchain } from '../compiler/codegen/simulate';
-import { codegenTestFolders } from '../compiler/codegen/test-folders';
-import { nodeMilp } from '../compiler/tiling/milp-node';
+import { runOnSimulator, siracusaToolchain } from '../sim/run/simulate';
+import { codegenTestFolders } from '../testing/test-folders';
+import { nodeMilp } from '../pipeline/node/milp';
 import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import { runPipeline } from '../pipeline/run';

@@ -4,7 +4,7 @@ import { zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { PlaygroundError } from '../common/errors';
 import type { ErrorCode } from '../common/errors';
-import { findTestDirs, loadTestCase } from './fuzz/corpus';
+import { findTestDirs, loadTestCase } from '../testing/corpus';
 import { mutateBytes } from './fuzz/mutate';
 import { mulberry32 } from './fuzz/prng';
 import { DTYPES, numel } from './ir/dtype';

@@ -14,8 +14,8 @@ import { planMemory } from '../compiler/tiling/plan';
 import { fail } from '../common/errors';
 import { generateCode } from '../compiler/codegen/codegen';
 import { testDataFor } from '../compiler/codegen/test-data';
-import type { CodegenResult } from '../compiler/codegen/types';
-import type { RunResult } from '../sim/run/types';
+import { RunError } from '../sim/run/error';
+import type { Runner } from '../sim/run/types';
 import { SkipStage, StageError } from './stage-error';
 import type { Config } from '../compiler/config';
 import type { GraphStats, ParseResult, ReferenceResult, Results, StageName, StageResults } from './results';
@@ -33,7 +33,7 @@ export interface StageContext {
   runner?: Runner;
 }
 
-export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;
+export type { Runner } from '../sim/run/types';
 
 /** A stage: its result, or undefined when it has nothing to report (reference without inputs.npz). */
 export type StageImpl<S extends StageName> = (s: StageContext) => Promise<StageResults[S] | undefined> | StageResults[S] | undefined;
@@ -112,11 +112,17 @@ const codegen: StageImpl<'codegen'> = ({ input, config, ctx }) => {
 };
 
 /** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */
-const run: StageImpl<'run'> = ({ config, ctx, runner }) => {
+const run: StageImpl<'run'> = async ({ config, ctx, runner }) => {
   if (!runner)
     throw new SkipStage('no runner for the generated C here: the browser cannot build it until the playground has its own C compiler; ' +
       'the CLI runs it (--cc clang on the simulator, --cc host natively)');
-  return runner(need(ctx, 'codegen'), config);
+  try {
+    return await runner(need(ctx, 'codegen'), config);
+  } catch (e) {
+    // A run that went wrong midway: report its result so far, then the error.
+    if (e instanceof RunError) throw new StageError(e.data, { stage: 'run', result: e.result });
+    throw e;
+  }
 };
 
 export const STAGE_IMPLS: { [S in StageName]: StageImpl<S> } = {

@@ -5,9 +5,9 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { KERNELS_DIR } from '../compiler/codegen/host';
-import { codegenTestFolders } from '../compiler/codegen/test-folders';
-import { loadFolder, planAndGenerate } from '../compiler/codegen/tiled-harness';
+import { KERNELS_DIR } from './run/host';
+import { codegenTestFolders } from '../testing/test-folders';
+import { loadFolder, planAndGenerate } from '../testing/tiled-harness';
 import { DEFAULT_CONFIG, type Config } from '../compiler/config';
 import type { Machine } from './machine';
 import { nodeMachine } from './node';

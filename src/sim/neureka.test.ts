@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hostCompiler, RUNTIME_DIR } from '../compiler/codegen/host';
+import { hostCompiler, RUNTIME_DIR } from './run/host';
 import { mulberry32 } from '../compiler/fuzz/prng';
 import type { Machine } from './machine';
 import { nodeMachine } from './node';

@@ -7,7 +7,7 @@ import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineWorkerApi } from './api';
 import { PipelineClient } from './client';
 import { pipelineService } from './service';
-import { nodeMilp } from '../compiler/tiling/milp-node';
+import { nodeMilp } from '../pipeline/node/milp';
 
 const ADD = new URL('../../../shared/deeploy-tests/Kernels/Integer/Add/Regular/', import.meta.url);
 

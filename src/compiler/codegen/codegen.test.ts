@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
-import { SHARED_TESTS } from '../fuzz/corpus';
+import { SHARED_TESTS } from '../../testing/corpus';
 import { mulberry32 } from '../fuzz/prng';
 import { bindNpzInputs } from '../interpret/npz-io';
 import { lowerGraph } from '../lower/lower';

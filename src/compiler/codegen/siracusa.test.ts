@@ -15,8 +15,8 @@ import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
 import { generateCode } from './codegen';
-import { buildAndRunHost, crossCompile, hostCompiler, KERNELS_DIR, RUNTIME_DIR, RV32_FLAGS } from './host';
-import { codegenTestFolders } from './test-folders';
+import { buildAndRunHost, crossCompile, hostCompiler, KERNELS_DIR, RUNTIME_DIR, RV32_FLAGS } from '../../sim/run/host';
+import { codegenTestFolders } from '../../testing/test-folders';
 import { testDataFor } from './test-data';
 
 const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;

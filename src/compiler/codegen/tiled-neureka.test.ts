@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import { DEFAULT_CONFIG, type Config } from '../config';
-import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from './host';
-import { codegenTestFolders } from './test-folders';
-import { loadFolder, planAndGenerate, type Folder } from './tiled-harness';
+import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from '../../sim/run/host';
+import { codegenTestFolders } from '../../testing/test-folders';
+import { loadFolder, planAndGenerate, type Folder } from '../../testing/tiled-harness';
 
 const cc = hostCompiler();
 const CONFIGS: [number, boolean, number, boolean][] = [[8000, true, 8, false], [64000, false, 1, false], [8000, false, 1, true]];

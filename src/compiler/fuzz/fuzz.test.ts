@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { readNpz } from '../npz';
 import { proto } from '../onnx/proto';
-import { findTestDirs, loadTestCase } from './corpus';
+import { findTestDirs, loadTestCase } from '../../testing/corpus';
 import { mutate, mutateStructure } from './mutate';
 import { mulberry32 } from './prng';
 import type { FuzzModel } from './run';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findTestDirs, SHARED_TESTS } from '../fuzz/corpus';
+import { findTestDirs, SHARED_TESTS } from '../../testing/corpus';
 import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { checkOutputs } from './compare';

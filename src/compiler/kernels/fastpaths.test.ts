@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compile, hostCompiler, KERNELS_DIR, RV32_FLAGS } from '../codegen/host';
+import { compile, hostCompiler, KERNELS_DIR, RV32_FLAGS } from '../../sim/run/host';
 
 const cc = hostCompiler();
 const sources = ['fastpaths/fastpaths.c', 'rows.c', 'elementwise.c', 'movement.c'].map((f) => join(KERNELS_DIR, f));

@@ -4,7 +4,7 @@
 // harness is built with the host compiler and run with 1, 3 and 8 cores (the cluster kernels
 // split their work by core id: every count must give the same bits).
 import { describe, expect, it } from 'vitest';
-import { buildAndRunHost, hostCompiler } from '../codegen/host';
+import { buildAndRunHost, hostCompiler } from '../../sim/run/host';
 import { generateCode } from '../codegen/codegen';
 import { testDataFor } from '../codegen/test-data';
 import { mulberry32 } from '../fuzz/prng';

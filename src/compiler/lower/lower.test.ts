@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, PLATFORMS, type PlatformName } from '../config';
-import { findTestDirs, loadTestCase, SHARED_TESTS } from '../fuzz/corpus';
+import { findTestDirs, loadTestCase, SHARED_TESTS } from '../../testing/corpus';
 import { bindNpzInputs } from '../interpret/npz-io';
 import type { Graph } from '../ir/graph';
 import { readNpz } from '../npz';

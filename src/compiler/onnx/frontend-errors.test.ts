@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import type { ErrorCode } from '../../common/errors';
-import { findTestDirs, loadTestCase } from '../fuzz/corpus';
+import { findTestDirs, loadTestCase } from '../../testing/corpus';
 import type { Graph, Initializer, Node } from '../ir/graph';
 import { interpret } from '../interpret/interpret';
 import { bindNpzInputs } from '../interpret/npz-io';

@@ -5,7 +5,7 @@ import type { onnx } from 'onnx-proto';
 import { describe, expect, test } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import type { ErrorCode } from '../../common/errors';
-import { findTestDirs, loadTestCase } from '../fuzz/corpus';
+import { findTestDirs, loadTestCase } from '../../testing/corpus';
 import { mulberry32 } from '../fuzz/prng';
 import { proto } from './proto';
 import { readOnnx } from './read';

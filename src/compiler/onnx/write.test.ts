@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import { DTYPES, numel } from '../ir/dtype';
 import type { DType, Graph, Initializer } from '../ir/graph';
-import { findTestDirs, loadTestCase } from '../fuzz/corpus';
+import { findTestDirs, loadTestCase } from '../../testing/corpus';
 import { dtypeToOnnx } from './datatypes';
 import { proto } from './proto';
 import { readOnnx } from './read';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostCompiler, RUNTIME_DIR } from '../codegen/host';
+import { hostCompiler, RUNTIME_DIR } from '../../sim/run/host';
 import { mulberry32 } from '../fuzz/prng';
 import { RequantizedConv } from '../ops/requantized';
 

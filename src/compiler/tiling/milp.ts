@@ -1,6 +1,6 @@
 // The MILP solver the tiler uses: GLPK compiled to wasm (glpk.js). The compiler itself stays
 // free of environment checks: the host hands it a solver. Node loads 'glpk.js/node' (synchronous,
-// reads its wasm from disk; milp-node.ts); the browser worker loads 'glpk.js', which runs GLPK
+// reads its wasm from disk; src/pipeline/node/milp.ts); the browser worker loads 'glpk.js', which runs GLPK
 // in a worker of its own (src/worker/milp-browser.ts).
 import type { LP, Result } from 'glpk.js/node';
 

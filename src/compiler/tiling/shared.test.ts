@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import { DEFAULT_CONFIG, type Config, type PlatformName } from '../config';
-import { findTestDirs, SHARED_TESTS } from '../fuzz/corpus';
+import { findTestDirs, SHARED_TESTS } from '../../testing/corpus';
 import { bindNpzInputs } from '../interpret/npz-io';
 import { lowerGraph } from '../lower/lower';
 import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
 import type { MilpSolver } from './milp';
-import { nodeMilp } from './milp-node';
+import { nodeMilp } from '../../pipeline/node/milp';
 import { planMemory } from './plan';
 
 const MODELS = fileURLToPath(new URL('../../../public/models/', import.meta.url));

@@ -1,4 +1,6 @@
 // What running the generated program reports: plain data, the run stage's result.
+import type { CodegenResult } from '../../compiler/codegen/types';
+import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
 import type { CoreStats, SiracusaResult } from '../siracusa';
 
@@ -34,3 +36,6 @@ export interface SimRunStats {
   /** Set when a core trapped; fn is the function holding pc and line its source line (file:line), from the ELF's debug info. */
   trap?: Trap & { fn?: string; line?: string };
 }
+
+/** Builds and runs the generated program: the run stage's runner (the CLI's --cc host and --cc clang). */
+export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCode } from '../../../compiler/codegen/codegen';
 import { testDataFor } from '../../../compiler/codegen/test-data';
 import type { LayerCode } from '../../../compiler/codegen/types';
-import { SHARED_TESTS } from '../../../compiler/fuzz/corpus';
+import { SHARED_TESTS } from '../../../testing/corpus';
 import { bindNpzInputs } from '../../../compiler/interpret/npz-io';
 import { lowerGraph } from '../../../compiler/lower/lower';
 import { readNpz } from '../../../compiler/npz';

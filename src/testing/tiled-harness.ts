@@ -2,19 +2,19 @@
 // way the pipeline does it, with the configuration under test.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG, type Config } from '../config';
-import { bindNpzInputs } from '../interpret/npz-io';
-import { lowerGraph } from '../lower/lower';
-import type { LowerResult } from '../lower/types';
-import { readNpz } from '../npz';
-import { readOnnx } from '../onnx/read';
-import { inferTypes } from '../shapes/infer';
-import { nodeMilp } from '../tiling/milp-node';
-import { planMemory } from '../tiling/plan';
-import type { TilePlan } from '../tiling/types';
-import { generateCode } from './codegen';
-import { testDataFor, type TestData } from './test-data';
-import type { CodegenResult } from './types';
+import { DEFAULT_CONFIG, type Config } from '../compiler/config';
+import { bindNpzInputs } from '../compiler/interpret/npz-io';
+import { lowerGraph } from '../compiler/lower/lower';
+import type { LowerResult } from '../compiler/lower/types';
+import { readNpz } from '../compiler/npz';
+import { readOnnx } from '../compiler/onnx/read';
+import { inferTypes } from '../compiler/shapes/infer';
+import { nodeMilp } from '../pipeline/node/milp';
+import { planMemory } from '../compiler/tiling/plan';
+import type { TilePlan } from '../compiler/tiling/types';
+import { generateCode } from '../compiler/codegen/codegen';
+import { testDataFor, type TestData } from '../compiler/codegen/test-data';
+import type { CodegenResult } from '../compiler/codegen/types';
 
 export interface Folder {
   lower: LowerResult;

@@ -6,15 +6,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../../common/errors';
-import type { Config, PlatformName } from '../config';
-import { platformFor } from '../platforms';
-import { StageError } from '../../pipeline/stage-error';
-import type { RunResult, SimRunStats } from '../../sim/run/types';
-import type { Machine } from '../../sim/machine';
-import { nodeMachine } from '../../sim/node';
-import { runSiracusa, type SiracusaResult } from '../../sim/siracusa';
+import type { Config, PlatformName } from '../../compiler/config';
+import { platformFor } from '../../compiler/platforms';
+import { RunError } from './error';
+import type { RunResult, SimRunStats } from './types';
+import type { Machine } from '../machine';
+import { nodeMachine } from '../node';
+import { runSiracusa, type SiracusaResult } from '../siracusa';
 import { compile, libraryObjects, objectFor, parseRunOutput, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
-import type { CodegenResult } from './types';
+import type { CodegenResult } from '../../compiler/codegen/types';
 
 export const CLANG = 'clang-19';
 export const LLD = 'ld.lld-19';
@@ -94,7 +94,7 @@ const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
 
 /**
  * `--cc clang`: builds the program, runs it on the simulator and returns the run stage's result.
- * A trap, the cycle limit or a deadlock is a typed error carrying the result so far.
+ * A trap, the cycle limit or a deadlock is a RunError carrying the result so far.
  */
 export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number } = {}): Promise<RunResult> {
   if (!platformFor(config.platform).runtime)
@@ -113,15 +113,15 @@ export async function runOnSimulator(code: CodegenResult, config: Config, opts: 
   if (r.trap) {
     const t = r.trap;
     sim.trap = { ...t, ...sourceAt(elf, t.pc) };
-    throw new StageError({
+    throw new RunError({
       code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
       what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
       hint: 'the generated program faulted on the simulator; this is a bug in codegen or the runtime',
-    }, { stage: 'run', result });
+    }, result);
   }
   if (r.stopped === 'limit')
-    throw new StageError({ code: 'limit', where: 'run', what: `the program did not finish within ${opts.maxCycles ?? MAX_CYCLES} cycles` }, { stage: 'run', result });
-  if (r.stopped === 'cancelled') throw new StageError({ code: 'cancelled', where: 'run', what: 'the run was cancelled' }, { stage: 'run', result });
-  throw new StageError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
-    hint: 'a bug in codegen or the runtime' }, { stage: 'run', result });
+    throw new RunError({ code: 'limit', where: 'run', what: `the program did not finish within ${opts.maxCycles ?? MAX_CYCLES} cycles` }, result);
+  if (r.stopped === 'cancelled') throw new RunError({ code: 'cancelled', where: 'run', what: 'the run was cancelled' }, result);
+  throw new RunError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
+    hint: 'a bug in codegen or the runtime' }, result);
 }

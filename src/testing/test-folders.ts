@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildModels, DEFAULT_DIR, modelFiles, writeModels } from '../../../scripts/models/generate';
-import { findTestDirs, SHARED_TESTS } from '../fuzz/corpus';
+import { buildModels, DEFAULT_DIR, modelFiles, writeModels } from '../../scripts/models/generate';
+import { findTestDirs, SHARED_TESTS } from './corpus';
 
 export interface TestFolder {
   dir: string;

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fail } from '../../common/errors';
-import type { CodegenResult } from './types';
-import { PLATFORM_DEFS } from '../platforms';
+import type { CodegenResult } from '../../compiler/codegen/types';
+import { PLATFORM_DEFS } from '../../compiler/platforms';
 
-export const KERNELS_DIR = fileURLToPath(new URL('../kernels/', import.meta.url));
-export const RUNTIME_DIR = fileURLToPath(new URL('../runtime/', import.meta.url));
+export const KERNELS_DIR = fileURLToPath(new URL('../../compiler/kernels/', import.meta.url));
+export const RUNTIME_DIR = fileURLToPath(new URL('../../compiler/runtime/', import.meta.url));
 
 /** The kernel library's C sources, for tests and for `dpg compile --out`. */
 export function libraryFiles(): { path: string; content: string }[] {

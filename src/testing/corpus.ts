@@ -14,7 +14,7 @@ export interface TestCase {
 }
 
 /** The shared test vectors: ../shared/deeploy-tests beside the repository. */
-export const SHARED_TESTS = new URL('../../../../shared/deeploy-tests/', import.meta.url);
+export const SHARED_TESTS = new URL('../../../shared/deeploy-tests/', import.meta.url);
 
 /** Folders under `root` holding a network.onnx, sorted by name. */
 export function findTestDirs(root: URL | string = SHARED_TESTS): string[] {

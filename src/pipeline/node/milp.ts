@@ -1,6 +1,6 @@
 // GLPK for Node (CLI, tests, benchmarks): glpk.js's synchronous build, which reads its wasm
 // from disk. Loaded once per process.
-import { glpConstants, type MilpSolver } from './milp';
+import { glpConstants, type MilpSolver } from '../../compiler/tiling/milp';
 
 let loading: Promise<MilpSolver> | undefined;
 
