@@ -43,6 +43,13 @@ describe('dpg CLI', () => {
     expect(r.err).toContain('cores = 9 is out of range');
   });
 
+  it('refuses an L1 the platform cannot hold before tiling, naming the usable maximum and the flag', async () => {
+    const adder = fileURLToPath(new URL('../../public/models/adder', import.meta.url));
+    const r = await call('run', '--l1', '250000', '-t', adder);
+    expect(r.code).toBe(EXIT.badInput);
+    expect(r.err).toBe("error: --l1: L1 = 250000 B does not fit Siracusa's L1: 262144 B less 20480 B of core stacks leaves 241664 B (use at most 241664 B)");
+  });
+
   it('names a missing test folder or model', async () => {
     const r = await call('reference', '-t', '/nonexistent/folder');
     expect(r.code).toBe(EXIT.badInput);

@@ -55,7 +55,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       }, null, 2));
     }
     if (error) {
-      if (!opts.json) err(`error: ${formatError(error)}`);
+      if (!opts.json) err(`error: ${cliError(error)}`);
       return error.code === 'internal' ? EXIT.internal : error.code === 'not-implemented' ? EXIT.notImplemented : EXIT.badInput;
     }
     if (!opts.json) for (const s of skipped) err(`note: ${s.reason}`);
@@ -91,9 +91,24 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     }
     return EXIT.ok;
   } catch (e) {
-    err(`error: ${formatError(toErrorData(e))}`);
+    err(`error: ${cliError(toErrorData(e))}`);
     return EXIT.badInput;
   }
+}
+
+/** The flag of each config field: the compiler's errors name the field (`where`), the CLI its flag. */
+const FLAG_OF: Record<string, string> = {
+  platform: '--platform', cores: '--cores', l1: '--l1', l2: '--l2', defaultMemLevel: '--defaultMemLevel',
+  profileTiling: '--profileTiling', neurekaWmem: '--neureka-wmem',
+};
+
+/** An error as the CLI prints it: config fields, and the settings hints ask for, named by their flags. */
+export function cliError(e: PlaygroundErrorData): string {
+  const where = e.where && (FLAG_OF[e.where] ?? e.where);
+  const hint = e.hint
+    ?.replace(/an (L1|L2) of at least (\d+) B/, (_m, level: string, n: string) => `--${level.toLowerCase()} ${n} or more`)
+    .replace('make L3 the default memory level', 'use --defaultMemLevel L3');
+  return formatError({ ...e, where, hint });
 }
 
 /**

@@ -1,9 +1,11 @@
 // The user's compile/run configuration: one shape shared by the compiler's stages, the UI store, the worker, the
 // share link and the CLI flags (which are Deeploy's runner flags).
 import { fail } from '../common/errors';
+import { PLATFORM_DEFS, platformFor } from './platforms';
+import { DEFAULT_PLATFORM, PLATFORMS, type PlatformName } from './platforms/names';
+import type { ConfigLimits } from './platforms/types';
 
-export const PLATFORMS = ['generic', 'siracusa', 'siracusa-neureka'] as const;
-export type PlatformName = (typeof PLATFORMS)[number];
+export { PLATFORMS, type PlatformName };
 export type MemLevel = 'L2' | 'L3';
 
 export interface Config {
@@ -26,7 +28,7 @@ export interface Config {
 
 // Deeploy's defaults for tiled Siracusa runs (see shared/reference/siracusa.md).
 export const DEFAULT_CONFIG: Config = {
-  platform: 'siracusa',
+  platform: DEFAULT_PLATFORM,
   cores: 8,
   tiled: true,
   l1: 64_000,
@@ -37,19 +39,29 @@ export const DEFAULT_CONFIG: Config = {
   profileTiling: null,
 };
 
-export const LIMITS = {
-  cores: { min: 1, max: 8 },
-  l1: { min: 1_024, max: 256 * 1024 },      // the TCDM is 256 KiB
-  l2: { min: 16 * 1024, max: 2 * 1024 * 1024 }, // on-chip L2 is 2 MiB
-} as const;
+/** The ranges of a platform's config fields (its memory less what its runtime reserves). */
+export function limitsFor(platform: PlatformName): ConfigLimits {
+  return platformFor(platform).limits;
+}
 
-/** Checks every field; throws a bad-config error naming the field and the allowed range. */
+/** The default platform's ranges. */
+export const LIMITS: ConfigLimits = limitsFor(DEFAULT_PLATFORM);
+
+const LABEL = { cores: 'cores', l1: 'L1', l2: 'L2' } as const;
+
+/**
+ * Checks every field against the platform; throws a bad-config error whose `where` is the field
+ * (so a UI can attach it to its control) and whose hint names the values that are allowed.
+ */
 export function validateConfig(c: Config): Config {
   if (!PLATFORMS.includes(c.platform))
     fail('bad-config', `unknown platform '${c.platform}'`, 'platform', `use one of ${PLATFORMS.join(', ')}`);
-  const range = (field: 'cores' | 'l1' | 'l2') => {
+  const limits = limitsFor(c.platform);
+  const range = (field: keyof ConfigLimits) => {
     const v = c[field];
-    const { min, max } = LIMITS[field];
+    const { min, max, over } = limits[field];
+    if (over && Number.isInteger(v) && v > max)
+      fail('bad-config', `${LABEL[field]} = ${v} B does not fit ${over}`, field, `use at most ${max} B`);
     if (!Number.isInteger(v) || v < min || v > max)
       fail('bad-config', `${field} = ${v} is out of range`, field, `use an integer from ${min} to ${max}`);
   };
@@ -60,8 +72,9 @@ export function validateConfig(c: Config): Config {
     fail('bad-config', `defaultMemLevel '${c.defaultMemLevel}' is not L2 or L3`, 'defaultMemLevel');
   if (c.profileTiling !== null && c.profileTiling !== 'L2' && c.profileTiling !== 'L3')
     fail('bad-config', `profileTiling '${c.profileTiling}' is not L2 or L3`, 'profileTiling');
-  if (c.neurekaWmem && c.platform !== 'siracusa-neureka')
+  const withWmem = Object.values(PLATFORM_DEFS).filter((p) => p.memory.some((m) => m.name === 'WMEM')).map((p) => `'${p.name}'`);
+  if (c.neurekaWmem && !platformFor(c.platform).memory.some((m) => m.name === 'WMEM'))
     fail('bad-config', 'the weight memory needs the N-EUREKA platform', 'neurekaWmem',
-      "select platform 'siracusa-neureka' or turn the weight memory off");
+      `select platform ${withWmem.join(' or ')} or turn the weight memory off`);
   return c;
 }

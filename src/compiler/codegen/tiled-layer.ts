@@ -119,7 +119,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     const offsets = lt.tiles.map((tl, i) => {
       const r = tl.regions[k];
       if (r.start.some((s0, d) => d > 0 && (s0 !== 0 || r.size[d] !== t.shape[d])))
-        fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.name}' from ${t.direct}`, where, 'compile with --untiled');
+        fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.name}' from ${t.direct}`, where, 'compile it untiled');
       return r.start.length ? r.start[0] * numel(t.shape.slice(1)) * BYTES[info.type] : 0;
     });
     bufLines.push(`/* ${t.name}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,

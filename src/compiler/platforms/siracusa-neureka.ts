@@ -6,80 +6,20 @@ import {
   constantInput, convIs, eightBit, eightBitOut, inT, int32Params, kernel, kernelSize, layout, noDilation, outT, padAtMost,
   perChannel, rank, stride1, type KernelSpec, type NodeView,
 } from '../bind/catalogue';
-import { typeInputs } from '../passes/front/type-inputs';
-import { dropIdentity } from '../passes/front/drop-identity';
-import { sanitizeNames } from '../passes/front/sanitize-names';
-import { nameIo } from '../passes/front/name-io';
-import { dropEmptyInputs } from '../passes/front/drop-empty-inputs';
-import { duplicateSharedConstants } from '../passes/front/duplicate-shared-constants';
-import { foldConstants } from '../passes/front/fold-constants';
-import { skipEmptyConcat } from '../passes/cleanup/skip-empty-concat';
-import { dropIdentityRequants } from '../passes/requant/drop-identity-requants';
-import { splitRequantPerConsumer } from '../passes/requant/split-requant-per-consumer';
-import { mergeTrueIntegerDiv } from '../passes/requant/merge-true-integer-div';
-import { mergeIntegerDiv } from '../passes/requant/merge-integer-div';
-import { mergeIGelu } from '../passes/requant/merge-igelu';
-import { mergeIHardswish } from '../passes/requant/merge-ihardswish';
-import { fuseConvRequant } from '../passes/requant/fuse-conv-requant';
-import { constAddIntoRequant } from '../passes/requant/const-add-into-requant';
-import { fuseGemmRequant } from '../passes/requant/fuse-gemm-requant';
-import { fuseAddRequants } from '../passes/requant/fuse-add-requants';
-import { dropEmptyBias } from '../passes/cleanup/drop-empty-bias';
-import { dropSingletonReduceMean } from '../passes/cleanup/drop-singleton-reduce-mean';
 import { normalizeGemm } from '../passes/layout/normalize-gemm';
 import { gemmToPointwiseConv } from '../passes/layout/gemm-to-pointwise-conv';
-import { nchwToNhwc } from '../passes/layout/nchw-to-nhwc';
-import { splitTransposesPerConsumer } from '../passes/layout/split-transposes-per-consumer';
-import { squashTransposesAroundAdd } from '../passes/layout/squash-transposes-around-add';
-import { mergeTransposePairs } from '../passes/layout/merge-transpose-pairs';
-import { foldTransposesIntoConstants } from '../passes/layout/fold-transposes-into-constants';
-import { dropIdentityTransposes } from '../passes/layout/drop-identity-transposes';
-import { cseTransposes } from '../passes/layout/cse-transposes';
-import { foldConstantReshapes } from '../passes/cleanup/fold-constant-reshapes';
-import { mergeReshapes } from '../passes/cleanup/merge-reshapes';
-import { dropOutputReshape } from '../passes/cleanup/drop-output-reshape';
-import { CLUSTER, SIRACUSA_MEMORY } from './siracusa';
+import { CLEANUP_PASSES, CLUSTER, FRONT_PASSES, insertAfter, LAYOUT_PASSES, REQUANT_PASSES, SIRACUSA_LIMITS, SIRACUSA_MEMORY } from './siracusa';
+import { SIRACUSA_MAP } from './siracusa-memory';
 import { clusterKernels } from './siracusa-kernels';
-import { MiB, type Platform } from './types';
+import type { Platform } from './types';
 
+// Siracusa's listing with one insertion: linear layers become 1x1 convolutions (the NPU runs
+// them) once the Gemms are normalized, before the layout moves convolutions channels-last.
 const passes = [
-  // front: make the graph tidy and self-contained
-  typeInputs,                   // graph inputs typed from their values (int8, uint8, ...)
-  dropIdentity,                 // Identity nodes go
-  sanitizeNames,                // names become C identifiers
-  nameIo,                       // graph I/O named input_i / output_i
-  dropEmptyInputs,              // empty KV-cache inputs become empty constants
-  duplicateSharedConstants,     // each node owns its constants
-  foldConstants,                // constant subgraphs are evaluated
-  // requantization: every op absorbs the requant around it
-  skipEmptyConcat,              // Concat with an empty KV cache is a copy: gone
-  dropIdentityRequants,         // requants that change no value go (after Concat/Reshape/Transpose)
-  splitRequantPerConsumer,      // a requant feeding an Add or Concat and others: one copy each
-  mergeTrueIntegerDiv,          // TrueIntegerDiv folds into the requant's mul
-  mergeIntegerDiv,              // IntegerDiv + requant -> RQIntegerDiv
-  mergeIGelu,                   // iGELU + requant -> RequantizediGELU
-  mergeIHardswish,              // iHardswish + requant -> RequantizediHardswish
-  fuseConvRequant,              // Conv + requant -> RequantizedConv
-  constAddIntoRequant,          // a bias Add disappears into the requant after it
-  fuseGemmRequant,              // Gemm/MatMul + requant -> RequantizedGemm
-  fuseAddRequants,              // Add + input/output requants -> RequantizedAdd
-  dropEmptyBias,                // all-zero biases go
-  dropSingletonReduceMean,      // means over size-1 axes become Reshapes
-  // layout: what the kernels read
-  normalizeGemm,                // RequantizedGemm as A [M,K] x B [N,K] (transB = 1)
-  gemmToPointwiseConv,          // N-EUREKA: linear layers -> 1x1 RequantizedConv in NHWC
-  nchwToNhwc,                   // convs, pools, pads channels-last, Transposes around them
-  // Transpose clean-up
-  splitTransposesPerConsumer,   // one Transpose per reader
-  squashTransposesAroundAdd,    // T(a) + T(b) -> T(a + b)
-  mergeTransposePairs,          // T(T(x)) -> one Transpose (identity when they cancel)
-  foldTransposesIntoConstants,  // Transposes of weights are applied now
-  dropIdentityTransposes,       // identity Transposes go, size-1 moves become Reshapes
-  cseTransposes,                // identical Transposes of one tensor: one is kept
-  // Reshape clean-up
-  foldConstantReshapes,         // Reshapes of constants are applied now
-  mergeReshapes,                // Reshape chains collapse (around the 1x1 convs too)
-  dropOutputReshape,            // graph outputs are written in their producer's shape
+  ...FRONT_PASSES,
+  ...REQUANT_PASSES,
+  ...insertAfter(LAYOUT_PASSES, normalizeGemm, gemmToPointwiseConv),
+  ...CLEANUP_PASSES,
 ];
 
 const N = 'neureka' as const;
@@ -113,7 +53,7 @@ export const siracusaNeureka: Platform = {
   description: 'Siracusa with its N-EUREKA NPU and 4 MiB weight memory: linear layers become 1x1 convolutions, and convolutions with constant weights, stride 1 and 1x1 or 3x3 kernels run on the NPU.',
   passes,
   memory: [...SIRACUSA_MEMORY,
-    { name: 'WMEM', bytes: 4 * MiB, base: 0x1040_0000, doc: 'Neural Memory Subsystem: weight memory with a direct ~36 B/cycle link to N-EUREKA (used with --neureka-wmem)' }],
+    { name: 'WMEM', bytes: SIRACUSA_MAP.WMEM.bytes, base: SIRACUSA_MAP.WMEM.base, doc: 'Neural Memory Subsystem: weight memory with a direct ~36 B/cycle link to N-EUREKA (used when the weights are placed in the weight memory)' }],
   engines: [CLUSTER, {
     name: 'neureka', title: 'N-EUREKA NPU',
     doc: '6x6 spatial PEs, 32 input x 32 output channels, bit-serial int8 weights; modes 1x1, 3x3 dense, 3x3 depthwise; stride 1; reads activations from L1 at ~32 B/cycle',
@@ -134,4 +74,5 @@ export const siracusaNeureka: Platform = {
   kernels: [...npuKernels, ...clusterKernels],
   inputTyping: 'as-is',
   runtime: 'siracusa',
+  limits: SIRACUSA_LIMITS,
 };

@@ -1,5 +1,5 @@
 // Siracusa: an 8-core RV32 cluster with a 256 KiB L1 scratchpad, 2 MiB L2 and 16 MiB L3 behind
-// DMA. Its kernels are fused, requantized and channels-last, so the lowering fuses every op
+// DMA (sizes and addresses: siracusa-memory.ts). Its kernels are fused, requantized and channels-last, so the lowering fuses every op
 // with its requant, moves convolutions to NHWC and cleans up the Transposes that leaves.
 import { typeInputs } from '../passes/front/type-inputs';
 import { dropIdentity } from '../passes/front/drop-identity';
@@ -32,11 +32,15 @@ import { cseTransposes } from '../passes/layout/cse-transposes';
 import { foldConstantReshapes } from '../passes/cleanup/fold-constant-reshapes';
 import { mergeReshapes } from '../passes/cleanup/merge-reshapes';
 import { dropOutputReshape } from '../passes/cleanup/drop-output-reshape';
+import type { Pass } from '../passes/types';
 import { clusterKernels } from './siracusa-kernels';
-import { KiB, MiB, type Engine, type MemoryLevel, type Platform } from './types';
+import { CORE_STACKS_BYTES, SIRACUSA_MAP, USABLE_L1 } from './siracusa-memory';
+import { KiB, type ConfigLimits, type Engine, type MemoryLevel, type Platform } from './types';
 
-const passes = [
-  // front: make the graph tidy and self-contained
+// The pipeline listing in four named groups, which Siracusa + N-EUREKA composes with its own pass.
+
+/** front: make the graph tidy and self-contained. */
+export const FRONT_PASSES: readonly Pass[] = [
   typeInputs,                   // graph inputs typed from their values (int8, uint8, ...)
   dropIdentity,                 // Identity nodes go
   sanitizeNames,                // names become C identifiers
@@ -44,7 +48,10 @@ const passes = [
   dropEmptyInputs,              // empty KV-cache inputs become empty constants
   duplicateSharedConstants,     // each node owns its constants
   foldConstants,                // constant subgraphs are evaluated
-  // requantization: every op absorbs the requant around it
+];
+
+/** requantization: every op absorbs the requant around it. */
+export const REQUANT_PASSES: readonly Pass[] = [
   skipEmptyConcat,              // Concat with an empty KV cache is a copy: gone
   dropIdentityRequants,         // requants that change no value go (after Concat/Reshape/Transpose)
   splitRequantPerConsumer,      // a requant feeding an Add or Concat and others: one copy each
@@ -58,27 +65,53 @@ const passes = [
   fuseAddRequants,              // Add + input/output requants -> RequantizedAdd
   dropEmptyBias,                // all-zero biases go
   dropSingletonReduceMean,      // means over size-1 axes become Reshapes
-  // layout: what the kernels read
+];
+
+/** layout: what the kernels read. */
+export const LAYOUT_PASSES: readonly Pass[] = [
   normalizeGemm,                // RequantizedGemm as A [M,K] x B [N,K] (transB = 1)
   nchwToNhwc,                   // convs, pools, pads channels-last, Transposes around them
-  // Transpose clean-up
+];
+
+/** clean-up: the Transposes and Reshapes the layout left. */
+export const CLEANUP_PASSES: readonly Pass[] = [
+  // Transposes
   splitTransposesPerConsumer,   // one Transpose per reader
   squashTransposesAroundAdd,    // T(a) + T(b) -> T(a + b)
   mergeTransposePairs,          // T(T(x)) -> one Transpose (identity when they cancel)
   foldTransposesIntoConstants,  // Transposes of weights are applied now
   dropIdentityTransposes,       // identity Transposes go, size-1 moves become Reshapes
   cseTransposes,                // identical Transposes of one tensor: one is kept
-  // Reshape clean-up
+  // Reshapes
   foldConstantReshapes,         // Reshapes of constants are applied now
   mergeReshapes,                // Reshape chains collapse
   dropOutputReshape,            // graph outputs are written in their producer's shape
 ];
 
+/** `passes` with `extra` right after `after` (a platform's own step inside a shared group). */
+export function insertAfter(passes: readonly Pass[], after: Pass, ...extra: Pass[]): Pass[] {
+  const i = passes.indexOf(after);
+  if (i < 0) throw new Error(`insertAfter: ${after.name} is not in the group`);
+  return [...passes.slice(0, i + 1), ...extra, ...passes.slice(i + 1)];
+}
+
+const passes = [...FRONT_PASSES, ...REQUANT_PASSES, ...LAYOUT_PASSES, ...CLEANUP_PASSES];
+
+const { L1, L2, L3 } = SIRACUSA_MAP;
+
 export const SIRACUSA_MEMORY: MemoryLevel[] = [
-  { name: 'L1', bytes: 256 * KiB, base: 0x1000_0000, doc: 'cluster TCDM: 16 banks of 16 KiB, word-interleaved, 1-cycle access; tiles live here' },
-  { name: 'L2', bytes: 2 * MiB, doc: 'on-chip SoC SRAM (4 banks); ~12 cycles from the cluster; the cluster DMA moves tiles L2 <-> L1' },
-  { name: 'L3', bytes: 16 * MiB, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
+  { name: 'L1', bytes: L1.bytes, base: L1.base, doc: 'cluster TCDM: 16 banks of 16 KiB, word-interleaved, 1-cycle access; tiles live here' },
+  { name: 'L2', bytes: L2.bytes, doc: 'on-chip SoC SRAM (4 banks); ~12 cycles from the cluster; the cluster DMA moves tiles L2 <-> L1' },
+  { name: 'L3', bytes: L3.bytes, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
 ];
+
+/** What a Siracusa config can ask for: L1 below the core stacks, L2 as large as the SoC's. */
+export const SIRACUSA_LIMITS: ConfigLimits = {
+  cores: { min: 1, max: 8 },
+  l1: { min: 1_024, max: USABLE_L1,
+    over: `Siracusa's L1: ${L1.bytes} B less ${CORE_STACKS_BYTES} B of core stacks leaves ${USABLE_L1} B` },
+  l2: { min: 16 * KiB, max: L2.bytes, over: `Siracusa's L2 of ${L2.bytes} B` },
+};
 
 export const CLUSTER: Engine = {
   name: 'cluster', title: 'RISC-V cluster', cores: 8,
@@ -97,4 +130,5 @@ export const siracusa: Platform = {
   kernels: clusterKernels,
   inputTyping: 'as-is',
   runtime: 'siracusa',
+  limits: SIRACUSA_LIMITS,
 };

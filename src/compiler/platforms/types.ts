@@ -61,6 +61,22 @@ export interface Platform {
    * that the simulator runs this platform's code on; absent when its code only runs on a host.
    */
   runtime?: string;
+  /** The config values the platform can hold. */
+  limits: ConfigLimits;
+}
+
+/** A config field's range on a platform. `over`, when set, names what the maximum is (the platform's memory less what it reserves), for the error on a larger value. */
+export interface Range {
+  min: number;
+  max: number;
+  over?: string;
+}
+
+/** What a platform can hold: validateConfig refuses a config outside these ranges. */
+export interface ConfigLimits {
+  cores: Range;
+  l1: Range;
+  l2: Range;
 }
 
 export const KiB = 1024;

@@ -72,7 +72,7 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
     fail('does-not-fit',
       `${tooBig.length} layer${tooBig.length > 1 ? 's do' : ' does'} not fit L1 = ${l1} B even with the smallest tile; the largest, ${first.p.binding.kernel}, needs ${first.min.l1Bytes} B (tile ${dims}${config.doubleBuffer ? ', double-buffered' : ''})`,
       `node "${first.p.node.name}" (${first.p.node.op})`,
-      `use --l1 ${need} or more${config.doubleBuffer ? ', or turn double buffering off' : ''}; the network fits from L1 = ${need} B`);
+      `use an L1 of at least ${need} B${config.doubleBuffer ? ', or turn double buffering off' : ''}; the network fits from L1 = ${need} B`);
   }
   const solutions = new Map<string, LayerSolution>();
   const cache = new Map<string, LayerSolution>();
@@ -203,11 +203,11 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
     levels.push({ name: level, capacity: cap, used: a.peak, buffers: bufs, allocator: a.how, lowerBound: a.lowerBound });
     if (a.peak > cap) {
       const consts = bufs.filter((b) => b.role === 'constant').reduce((s, b) => s + b.bytes, 0);
-      const flag = level === 'L2' ? '--l2' : undefined;
+      const field = level === 'L2';
       fail('does-not-fit',
         `the network needs ${a.peak} B of ${level} (constants ${consts} B, activations and staging at most ${a.peak - consts} B live at once); ${level} has ${cap} B`,
         `memory level ${level}`,
-        flag ? `use ${flag} ${a.peak} or more${level === 'L2' && home === 'L2' ? ', or --defaultMemLevel L3 to keep tensors off-chip' : ''}` : 'use a smaller network');
+        field ? `use an L2 of at least ${a.peak} B${home === 'L2' ? ', or make L3 the default memory level to keep tensors off-chip' : ''}` : 'use a smaller network');
     }
   }
 

@@ -43,7 +43,7 @@ describe.each(CONFIGS)('tiling every shared test and built-in model on %s (doubl
         expect(plan.levels[0].used, `L1 ${l1}`).toBeLessThanOrEqual(l1);
       } catch (e) {
         if (!(e instanceof PlaygroundError) || e.data.code !== 'does-not-fit') throw e;
-        const need = Number(/--l1 (\d+)/.exec(e.data.hint ?? '')?.[1]);
+        const need = Number(/an L1 of at least (\d+) B/.exec(e.data.hint ?? '')?.[1]);
         expect(need, e.message).toBeGreaterThan(l1);
         expect((await planMemory(lower, { ...cfg, l1: need }, { solver })).check.ok, `suggested L1 ${need}`).toBe(true);
       }

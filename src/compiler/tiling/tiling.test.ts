@@ -132,7 +132,7 @@ describe('infeasible budgets', () => {
     const d = (e as PlaygroundError).data;
     expect(d.code).toBe('does-not-fit');
     expect(d.where).toMatch(/^node "/);
-    const need = Number(/--l1 (\d+)/.exec(d.hint ?? '')?.[1]);
+    const need = Number(/an L1 of at least (\d+) B/.exec(d.hint ?? '')?.[1]);
     expect(need).toBeGreaterThan(1024);
     const ok = await planMemory(r, { ...cfg, l1: need }, { solver });
     expect(ok.check.ok).toBe(true);
@@ -141,7 +141,7 @@ describe('infeasible budgets', () => {
   it('says how much L2 the network needs when it does not fit', async () => {
     const cfg = { ...DEFAULT_CONFIG, l2: 64 * 1024 };
     const r = lowered(join(SHARED_TESTS, 'Models/microLlama/INT8/microLlama64_parallel'), cfg);
-    await expect(planMemory(r, cfg, { solver })).rejects.toThrow(/the network needs \d+ B of L2.*use --l2 \d+ or more, or --defaultMemLevel L3/);
+    await expect(planMemory(r, cfg, { solver })).rejects.toThrow(/the network needs \d+ B of L2.*use an L2 of at least \d+ B, or make L3 the default memory level/);
   });
 });
 

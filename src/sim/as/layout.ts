@@ -1,8 +1,9 @@
 // @ts-nocheck -- AssemblyScript (compiled by asc, see src/sim/gen/build.ts), not TypeScript.
-// The wasm linear memory map and the per-core state record. Mirrored for the host in
-// src/sim/layout.ts; the generator checks both agree.
+// The wasm linear memory map and the per-core state record. The host reads the state record
+// through src/sim/machine.ts and sizes the wasm memory from MEM_END (src/sim/gen/build.ts).
 
-// Simulated address space (Siracusa, GVSoC map).
+// Simulated address space (Siracusa, GVSoC map). Bases and sizes: those of
+// src/compiler/platforms/siracusa-memory.ts, which this file cannot import (checked by its test).
 export const L2_BASE: u32 = 0x1c000000;
 export const L2_SIZE: u32 = 0x200000; // 2 MiB
 export const L1_BASE: u32 = 0x10000000;
