@@ -111,7 +111,7 @@ export function helpText(): string {
     'Flags:',
     ...FLAGS.map((f) => `  ${(f.names.join(', ') + (f.arg ? ` ${f.arg}` : '')).padEnd(44)} ${f.help}`),
     '',
-    'Exit status: 0 success, 1 output errors, 2 bad input or configuration, 3 a stage that is not implemented yet.',
+    'Exit status: 0 success, 1 output errors, 2 bad input or configuration, 3 something the playground does not do (--cc builtin).',
   ];
   return lines.join('\n');
 }

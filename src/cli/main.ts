@@ -71,12 +71,12 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       return ref.comparison.errors === 0 ? EXIT.ok : EXIT.outputErrors;
     }
     if (opts.command === 'run' && skipped.some((s) => s.stage === 'run')) {
-      err(`error: 'dpg run --cc ${opts.cc}' needs the playground's own C compiler, which does not exist yet; ` +
+      err(`error: 'dpg run --cc ${opts.cc}' needs the playground's own C compiler, which is not written; ` +
         "'--cc clang' builds with clang-19 for the simulator, '--cc host' builds and runs on this machine");
       return EXIT.notImplemented;
     }
     if (missing && skipped.some((s) => s.stage === until)) {
-      err(`error: '${opts.command}' needs the ${until} stage, which is not implemented yet`);
+      err(`error: '${opts.command}' needs the ${until} stage, which did not run: ${skipped.find((s) => s.stage === until)!.reason}`);
       return EXIT.notImplemented;
     }
     const run = results.run;
@@ -114,7 +114,7 @@ export function cliError(e: PlaygroundErrorData): string {
 /**
  * `--cc host`: build the generated C with this machine's compiler and run it natively.
  * `--cc clang`: build it with clang-19 for Siracusa and run it on the simulator.
- * `--cc builtin` (the playground's own C compiler) does not exist yet: no runner.
+ * `--cc builtin` (the playground's own C compiler) is not written: no runner.
  */
 function runnerFor(opts: CliOptions): Runner | undefined {
   if (opts.cc === 'host') return (code) => ({ target: 'host', ...buildAndRunHost(code) });

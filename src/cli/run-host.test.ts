@@ -39,7 +39,7 @@ describe.skipIf(!cc)('dpg run -p generic --cc host: every shared test and built-
 describe('dpg run targets', () => {
   const adder = shared.find((d) => d.endsWith('Add/Regular'));
 
-  it.skipIf(!adder)('--cc builtin says the own C compiler does not exist yet and exits 3', async () => {
+  it.skipIf(!adder)('--cc builtin says the playground has no C compiler of its own and exits 3', async () => {
     const r = await call('run', '-p', 'siracusa', '--cc', 'builtin', '-t', adder!);
     expect(r.err).toMatch(/own C compiler/);
     expect(r.err).toContain('--cc clang');

@@ -10,7 +10,7 @@ export type ErrorCode =
   | 'shape-mismatch'
   | 'bad-inputs'        // inputs.npz / outputs.npz do not fit the graph
   | 'bad-config'        // config values out of range
-  | 'not-implemented'   // a pipeline stage that does not exist yet
+  | 'not-implemented'   // something the playground does not do: a kernel codegen lacks, `dpg run --cc builtin`
   | 'cancelled'
   | 'limit'             // a size, time or cycle limit was hit
   | 'does-not-fit'      // a layer or the network does not fit a memory level

@@ -24,7 +24,7 @@ export interface RunOptions {
   until?: StageName;
   /** The MILP solver for the tile stage: GLPK loads differently in Node and in the browser. */
   milp?: () => Promise<MilpSolver>;
-  /** Runs the generated program (the CLI's host compiler; later the simulator). Without one the run stage is skipped. */
+  /** Runs the generated program (the CLI's runners in src/sim/run: the host build, or clang-19 and the simulator). Without one the run stage is skipped. */
   runner?: Runner;
 }
 

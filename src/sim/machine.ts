@@ -188,7 +188,7 @@ export class Machine {
       if (off === undefined) {
         const map = this.regions.map((r) => `${r.name} 0x${r.base.toString(16)}..0x${(r.base + r.size).toString(16)}`).join(', ');
         fail('bad-file', `segment at 0x${s.vaddr.toString(16)} (${s.memsz} bytes) is outside the Siracusa memory map (${map})`,
-          name, 'link the program for L2 (0x1c000000), L1 (0x10000000), L3 (0x80000000) or the weight memory (0x10400000)');
+          name, `link the program for ${this.regions.map((r) => `${r.name === 'WMEM' ? 'the weight memory' : r.name} (0x${r.base.toString(16)})`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
       }
       this.write(s.vaddr, s.data);
     }

@@ -1,6 +1,6 @@
 // What an op registry entry is: the one place an op's ONNX name, attributes, shape rule and
-// reference semantics live (style.md: "one op, one entry"). Later issues add tiling
-// constraints and kernel bindings to the same entry.
+// reference semantics live (style.md: "one op, one entry"), with its tiling constraints. Its
+// kernels are bound per platform, from each platform's kernel catalogue (src/compiler/platforms).
 import type { Attr, Initializer, Node, TensorType } from '../ir/graph';
 import { fail } from '../../common/errors';
 import type { IntTensor } from './core/tensor';
@@ -172,8 +172,6 @@ export interface OpEntry<S extends AttrSpecs = AttrSpecs> {
   work?(a: { inputs: (TensorType | undefined)[]; outputs: TensorType[]; attrs: AttrValues<S> }): number;
   /** Tiling constraints: which output dims may be cut and what each input tile needs; whole when absent. */
   tiling?: TileRule;
-  /** Kernel bindings per platform (a later issue). */
-  kernels?: Record<string, unknown>;
 }
 
 export function defineOp<S extends AttrSpecs>(entry: OpEntry<S>): OpEntry<S> {
