@@ -1,7 +1,7 @@
 // The user's compile/run configuration: one shape shared by the compiler's stages, the UI store, the worker, the
 // share link and the CLI flags (which are Deeploy's runner flags).
 import { fail } from '../common/errors';
-import { PLATFORM_DEFS, platformFor } from './platforms';
+import { PLATFORM_LIMITS } from './platforms/limits';
 import { DEFAULT_PLATFORM, PLATFORMS, type PlatformName } from './platforms/names';
 import type { ConfigLimits } from './platforms/types';
 
@@ -41,11 +41,11 @@ export const DEFAULT_CONFIG: Config = {
 
 /** The ranges of a platform's config fields (its memory less what its runtime reserves). */
 export function limitsFor(platform: PlatformName): ConfigLimits {
-  return platformFor(platform).limits;
+  return PLATFORM_LIMITS[platform];
 }
 
-/** The default platform's ranges. */
-export const LIMITS: ConfigLimits = limitsFor(DEFAULT_PLATFORM);
+/** The default platform's ranges of the numeric fields. */
+export const LIMITS: Pick<ConfigLimits, 'cores' | 'l1' | 'l2'> = limitsFor(DEFAULT_PLATFORM);
 
 const LABEL = { cores: 'cores', l1: 'L1', l2: 'L2' } as const;
 
@@ -57,7 +57,7 @@ export function validateConfig(c: Config): Config {
   if (!PLATFORMS.includes(c.platform))
     fail('bad-config', `unknown platform '${c.platform}'`, 'platform', `use one of ${PLATFORMS.join(', ')}`);
   const limits = limitsFor(c.platform);
-  const range = (field: keyof ConfigLimits) => {
+  const range = (field: keyof typeof LIMITS) => {
     const v = c[field];
     const { min, max, over } = limits[field];
     if (over && Number.isInteger(v) && v > max)
@@ -72,8 +72,8 @@ export function validateConfig(c: Config): Config {
     fail('bad-config', `defaultMemLevel '${c.defaultMemLevel}' is not L2 or L3`, 'defaultMemLevel');
   if (c.profileTiling !== null && c.profileTiling !== 'L2' && c.profileTiling !== 'L3')
     fail('bad-config', `profileTiling '${c.profileTiling}' is not L2 or L3`, 'profileTiling');
-  const withWmem = Object.values(PLATFORM_DEFS).filter((p) => p.memory.some((m) => m.name === 'WMEM')).map((p) => `'${p.name}'`);
-  if (c.neurekaWmem && !platformFor(c.platform).memory.some((m) => m.name === 'WMEM'))
+  const withWmem = PLATFORMS.filter((p) => PLATFORM_LIMITS[p].neurekaWmem).map((p) => `'${p}'`);
+  if (c.neurekaWmem && !limits.neurekaWmem)
     fail('bad-config', 'the weight memory needs the N-EUREKA platform', 'neurekaWmem',
       `select platform ${withWmem.join(' or ')} or turn the weight memory off`);
   return c;

@@ -17,7 +17,8 @@ import { constAddIntoRequant } from '../passes/requant/const-add-into-requant';
 import { extractPadding } from '../passes/layout/extract-padding';
 import { dropEmptyBias } from '../passes/cleanup/drop-empty-bias';
 import { dropSingletonReduceMean } from '../passes/cleanup/drop-singleton-reduce-mean';
-import { KiB, MiB, type Platform } from './types';
+import { PLATFORM_LIMITS } from './limits';
+import { MiB, type Platform } from './types';
 import { commonKernels } from './common-kernels';
 
 const passes = [
@@ -65,6 +66,5 @@ export const generic: Platform = {
   engines: [{ name: 'cpu', title: 'host CPU', cores: 1, doc: 'one core running the Generic C kernels' }],
   kernels,
   inputTyping: 'signed-offset',
-  // Its own ranges (nothing is tiled or placed in L1 here; the fields keep the ranges they always had).
-  limits: { cores: { min: 1, max: 8 }, l1: { min: 1_024, max: 256 * KiB }, l2: { min: 16 * KiB, max: 2 * MiB } },
+  limits: PLATFORM_LIMITS.generic,
 };

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CORE_STACKS, CORE_STACKS_BYTES, SIRACUSA_MAP, USABLE_L1 } from './siracusa-memory';
+import { PLATFORM_DEFS } from '.';
+import { PLATFORM_LIMITS } from './limits';
 import { siracusa } from './siracusa';
 import { siracusaNeureka } from './siracusa-neureka';
 
@@ -41,5 +43,12 @@ describe('Siracusa memory facts', () => {
       for (const m of p.memory) expect(m.bytes, `${p.name} ${m.name}`).toBe(SIRACUSA_MAP[m.name as keyof typeof SIRACUSA_MAP].bytes);
     expect(siracusa.limits.l1.max).toBe(USABLE_L1);
     expect(siracusa.limits.l2.max).toBe(SIRACUSA_MAP.L2.bytes);
+  });
+
+  it("each platform's config limits are its entry in PLATFORM_LIMITS; the weight memory is allowed where there is one", () => {
+    for (const p of Object.values(PLATFORM_DEFS)) {
+      expect(p.limits).toBe(PLATFORM_LIMITS[p.name]);
+      expect(p.limits.neurekaWmem, p.name).toBe(p.memory.some((m) => m.name === 'WMEM'));
+    }
   });
 });

@@ -8,7 +8,8 @@ import {
 } from '../bind/catalogue';
 import { normalizeGemm } from '../passes/layout/normalize-gemm';
 import { gemmToPointwiseConv } from '../passes/layout/gemm-to-pointwise-conv';
-import { CLEANUP_PASSES, CLUSTER, FRONT_PASSES, insertAfter, LAYOUT_PASSES, REQUANT_PASSES, SIRACUSA_LIMITS, SIRACUSA_MEMORY } from './siracusa';
+import { CLEANUP_PASSES, CLUSTER, FRONT_PASSES, insertAfter, LAYOUT_PASSES, REQUANT_PASSES, SIRACUSA_MEMORY } from './siracusa';
+import { PLATFORM_LIMITS } from './limits';
 import { SIRACUSA_MAP } from './siracusa-memory';
 import { clusterKernels } from './siracusa-kernels';
 import type { Platform } from './types';
@@ -74,5 +75,5 @@ export const siracusaNeureka: Platform = {
   kernels: [...npuKernels, ...clusterKernels],
   inputTyping: 'as-is',
   runtime: 'siracusa',
-  limits: SIRACUSA_LIMITS,
+  limits: PLATFORM_LIMITS['siracusa-neureka'],
 };

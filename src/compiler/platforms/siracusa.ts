@@ -34,8 +34,9 @@ import { mergeReshapes } from '../passes/cleanup/merge-reshapes';
 import { dropOutputReshape } from '../passes/cleanup/drop-output-reshape';
 import type { Pass } from '../passes/types';
 import { clusterKernels } from './siracusa-kernels';
-import { CORE_STACKS_BYTES, SIRACUSA_MAP, USABLE_L1 } from './siracusa-memory';
-import { KiB, type ConfigLimits, type Engine, type MemoryLevel, type Platform } from './types';
+import { PLATFORM_LIMITS } from './limits';
+import { SIRACUSA_MAP } from './siracusa-memory';
+import type { Engine, MemoryLevel, Platform } from './types';
 
 // The pipeline listing in four named groups, which Siracusa + N-EUREKA composes with its own pass.
 
@@ -105,14 +106,6 @@ export const SIRACUSA_MEMORY: MemoryLevel[] = [
   { name: 'L3', bytes: L3.bytes, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
 ];
 
-/** What a Siracusa config can ask for: L1 below the core stacks, L2 as large as the SoC's. */
-export const SIRACUSA_LIMITS: ConfigLimits = {
-  cores: { min: 1, max: 8 },
-  l1: { min: 1_024, max: USABLE_L1,
-    over: `Siracusa's L1: ${L1.bytes} B less ${CORE_STACKS_BYTES} B of core stacks leaves ${USABLE_L1} B` },
-  l2: { min: 16 * KiB, max: L2.bytes, over: `Siracusa's L2 of ${L2.bytes} B` },
-};
-
 export const CLUSTER: Engine = {
   name: 'cluster', title: 'RISC-V cluster', cores: 8,
   doc: '8 RV32IMC + Xpulp worker cores (hardware loops, post-increment loads, 4x int8 SIMD dot products) sharing L1, fork/join through the event unit',
@@ -130,5 +123,5 @@ export const siracusa: Platform = {
   kernels: clusterKernels,
   inputTyping: 'as-is',
   runtime: 'siracusa',
-  limits: SIRACUSA_LIMITS,
+  limits: PLATFORM_LIMITS.siracusa,
 };

@@ -77,6 +77,8 @@ export interface ConfigLimits {
   cores: Range;
   l1: Range;
   l2: Range;
+  /** Whether it has a weight memory to place NPU weights in. */
+  neurekaWmem: boolean;
 }
 
 export const KiB = 1024;

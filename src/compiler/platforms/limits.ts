@@ -1,0 +1,13 @@
+// What each platform's config may ask for, apart from the platforms themselves (their passes and
+// kernel catalogues), so that validateConfig and the UI's fields load only these few numbers.
+// Each Platform points at its entry (Platform.limits).
+import type { PlatformName } from './names';
+import { SIRACUSA_LIMITS } from './siracusa-memory';
+import { KiB, MiB, type ConfigLimits } from './types';
+
+export const PLATFORM_LIMITS: Record<PlatformName, ConfigLimits> = {
+  // Its own ranges: nothing is tiled or placed in L1 here; the fields keep the ranges they always had.
+  generic: { cores: { min: 1, max: 8 }, l1: { min: 1_024, max: 256 * KiB }, l2: { min: 16 * KiB, max: 2 * MiB }, neurekaWmem: false },
+  siracusa: SIRACUSA_LIMITS,
+  'siracusa-neureka': { ...SIRACUSA_LIMITS, neurekaWmem: true },
+};
