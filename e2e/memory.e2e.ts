@@ -91,9 +91,9 @@ describe('memory pane', () => {
     await waitIdle(page);
     expect(await attr(page, 'stage-tile', 'data-status')).toBe('error');
     expect(await text(page, 'error-what')).toMatch(/do(es)? not fit L1 = 1024 B/);
-    expect(await text(page, 'memory-note')).toMatch(/--l1 \d+ or more/);
+    expect(await text(page, 'memory-note')).toMatch(/an L1 of at least \d+ B/);
     // The suggested L1 works.
-    const need = /--l1 (\d+)/.exec(await text(page, 'memory-note'))![1];
+    const need = /an L1 of at least (\d+) B/.exec(await text(page, 'memory-note'))![1];
     await page.getByTestId('cfg-l1').fill(need);
     await page.getByTestId('compile-button').click();
     await waitIdle(page);

@@ -34,7 +34,7 @@ async function generated(f: Folder, c: Partial<Config>) {
     return await planAndGenerate(f, { platform: 'siracusa', tiled: true, ...c });
   } catch (e) {
     if (!(e instanceof PlaygroundError) || e.data.code !== 'does-not-fit') throw e;
-    expect(e.data.hint).toMatch(/--l[12] \d+/);
+    expect(e.data.hint).toMatch(/an L[12] of at least \d+ B/);
     return null;
   }
 }
