@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PLATFORMS } from '../config';
+import { PLATFORMS, type PlatformName } from '../config';
 import { OPS } from '../ops';
 import { PLATFORM_DEFS, platformFor } from '.';
 
@@ -28,6 +28,13 @@ describe('platforms', () => {
     expect(n.engines.map((e) => e.name)).toEqual(['cluster', 'neureka']);
     expect(n.passes.map((p) => p.name)).toEqual([...s.passes.map((p) => p.name)].flatMap((x) => (x === 'normalize-gemm' ? [x, 'gemm-to-pointwise-conv'] : [x])));
     expect(platformFor('generic').memory).toHaveLength(1);
+  });
+
+  it("Siracusa + N-EUREKA's listing is Siracusa's with gemm-to-pointwise-conv right after normalize-gemm", () => {
+    const names = (p: PlatformName) => platformFor(p).passes.map((x) => x.name);
+    const siracusa = names('siracusa');
+    const at = siracusa.indexOf('normalize-gemm') + 1;
+    expect(names('siracusa-neureka')).toEqual([...siracusa.slice(0, at), 'gemm-to-pointwise-conv', ...siracusa.slice(at)]);
   });
 
   it('every kernel in a catalogue is for an op the registry knows, on an engine of its platform', () => {
