@@ -9,7 +9,8 @@
 //   clang-19 and simulate, host build);
 // - pipeline runs the stages; its Node-only adapters (GLPK from disk) sit in src/pipeline/node/;
 // - worker and cli are the pipeline's two hosts (browser, Node) and never import each other;
-// - ui may import the worker and the types of every layer, never the CLI nor anything Node-only.
+// - ui may import the worker and the layers left of it (their types, mostly), never the CLI nor
+//   anything Node-only.
 //
 // The exemptions, each named:
 // - tests (*.test.ts, *.test.tsx) may import any layer and Node built-ins: a test of a layer often
