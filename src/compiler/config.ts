@@ -43,6 +43,9 @@ export const LIMITS = {
   l2: { min: 16 * 1024, max: 2 * 1024 * 1024 }, // on-chip L2 is 2 MiB
 } as const;
 
+/** Siracusa's TCDM (256 KiB) less the 20 KiB of core stacks at its top (runtime/siracusa/link.ld). */
+const SIRACUSA_L1_USABLE = 256 * 1024 - 20 * 1024;
+
 /** Checks every field; throws a bad-config error naming the field and the allowed range. */
 export function validateConfig(c: Config): Config {
   if (!PLATFORMS.includes(c.platform))
@@ -55,6 +58,9 @@ export function validateConfig(c: Config): Config {
   };
   range('cores');
   range('l1');
+  if (c.platform !== 'generic' && c.l1 > SIRACUSA_L1_USABLE)
+    fail('bad-config', `L1 = ${c.l1} B does not fit Siracusa's L1: 262144 B less 20480 B of core stacks leaves ${SIRACUSA_L1_USABLE} B`,
+      'l1', `use at most ${SIRACUSA_L1_USABLE} B`);
   range('l2');
   if (c.defaultMemLevel !== 'L2' && c.defaultMemLevel !== 'L3')
     fail('bad-config', `defaultMemLevel '${c.defaultMemLevel}' is not L2 or L3`, 'defaultMemLevel');

@@ -5,6 +5,7 @@ import type { CodegenResult } from '../compiler/codegen/types';
 import type { OutputCheck } from '../compiler/interpret/compare';
 import type { Graph } from '../compiler/ir/graph';
 import type { LowerResult } from '../compiler/lower/types';
+import type { ElementTypes } from './element-types';
 import type { NpyArray } from '../compiler/npz';
 import type { TilePlan } from '../compiler/tiling/types';
 import type { RunResult } from '../sim/run/types';
@@ -35,11 +36,14 @@ export interface ReferenceResult {
   ms: number;
 }
 
+/** The lowering, with the element type each tensor really has in every snapshot. */
+export type LowerStageResult = LowerResult & { elementTypes?: ElementTypes };
+
 /** What each stage produces. */
 export interface StageResults {
   parse: ParseResult;
   reference: ReferenceResult;
-  lower: LowerResult;
+  lower: LowerStageResult;
   tile: TilePlan;
   codegen: CodegenResult;
   run: RunResult;

@@ -16,6 +16,7 @@ import { generateCode } from '../compiler/codegen/codegen';
 import { testDataFor } from '../compiler/codegen/test-data';
 import type { CodegenResult } from '../compiler/codegen/types';
 import type { RunResult } from '../sim/run/types';
+import { elementTypes } from './element-types';
 import { SkipStage, StageError } from './stage-error';
 import type { Config } from '../compiler/config';
 import type { GraphStats, ParseResult, ReferenceResult, Results, StageName, StageResults } from './results';
@@ -82,8 +83,9 @@ const lower: StageImpl<'lower'> = ({ input, config, ctx, progress }) => {
   const inputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
   const result = lowerGraph(graph, config, { inputs, progress });
   const failure = lowerFailure(result);
-  if (failure) throw new StageError(failure, { stage: 'lower', result });
-  return result;
+  const typed = { ...result, elementTypes: elementTypes(result) };
+  if (failure) throw new StageError(failure, { stage: 'lower', result: typed });
+  return typed;
 };
 
 /**

@@ -35,6 +35,8 @@ interface Props {
 /** A graph that fits only below this zoom starts at READ_ZOOM at its top instead (Fit shows it all). */
 const OVERVIEW_MIN_ZOOM = 0.6;
 const READ_ZOOM = 0.85;
+/** The start of a wide graph is shown at least this big. */
+const START_MIN_ZOOM = 0.5;
 
 interface Status {
   state: 'loading' | 'ready' | 'error';
@@ -78,13 +80,20 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
   const fit = () => {
     if (drawing.current) apply(fitTransform(drawing.current.layout));
   };
-  /** The whole graph if it is readable so, else its start (the first box, at the top) at a reading zoom. */
+  /**
+   * The whole graph if it is readable so, else its start: the top rows at a reading zoom (as
+   * wide as the graph when that stays legible), never cutting off the graph's left edge.
+   */
   const autoView = (d: Drawing) => {
     const t = fitTransform(d.layout);
     if (t.k >= OVERVIEW_MIN_ZOOM || !d.view.boxes.length) return apply(t);
     const { w } = svgSize();
-    const [x, y] = [d.layout.centres[0]!, d.layout.centres[1]! - d.view.boxes[0]!.height / 2];
-    apply(zoomIdentity.translate(w / 2 - x * READ_ZOOM, 12 - y * READ_ZOOM).scale(READ_ZOOM));
+    const k = Math.max(START_MIN_ZOOM, Math.min(READ_ZOOM, (w - 16) / d.layout.width));
+    const top = Math.min(...d.view.boxes.map((b, i) => d.layout.centres[2 * i + 1]! - b.height / 2));
+    const [x0] = [d.layout.centres[0]!];
+    // Centred on the first box, but with the left edge in view and no empty margin on the left.
+    const tx = Math.min(8, Math.max(w - 8 - d.layout.width * k, w / 2 - x0 * k));
+    apply(zoomIdentity.translate(d.layout.width * k <= w - 16 ? (w - d.layout.width * k) / 2 : tx, 12 - top * k).scale(k));
   };
   const focus = (id: string) => {
     const d = drawing.current;
