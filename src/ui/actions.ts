@@ -42,13 +42,14 @@ function onProgress(e: PipelineEvent): void {
 }
 
 /**
- * Checks a new model by running the parse stage in the worker. Only if it parses does it
- * replace the loaded model; the parse results become the first stage's results.
+ * Checks a new model (and its npz files, against its graph) by running the parse stage in the
+ * worker. Only if it passes does it replace the loaded model; the parse results become the first
+ * stage's results. `label` names what is being loaded (e.g. only npz files for the loaded model).
  */
-async function acceptModel(candidate: LoadedModel): Promise<void> {
+async function acceptModel(candidate: LoadedModel, label = candidate.name): Promise<void> {
   const my = ++token;
   stopCompile();
-  setState({ busy: { kind: 'load', name: candidate.name }, progress: null });
+  setState({ busy: { kind: 'load', name: label }, progress: null });
   let stages = freshStages();
   const outcome = await client.compile(toInput(candidate), getState().config, (e) => {
     if (my !== token) return;
@@ -57,10 +58,10 @@ async function acceptModel(candidate: LoadedModel): Promise<void> {
   }, { until: 'parse', checkNpz: true });
   if (my !== token) return;
   setState({ busy: null, progress: null });
-  if (outcome.kind === 'crashed') loadFailed(candidate.name, outcome.error);
+  if (outcome.kind === 'crashed') loadFailed(label, outcome.error);
   else if (outcome.kind === 'done' && !outcome.ok) {
     const failed = Object.values(stages).find((s) => s.status === 'error');
-    loadFailed(candidate.name, failed?.error ?? toErrorData(new Error('the parse stage failed without saying why'), 'parse'));
+    loadFailed(label, failed?.error ?? toErrorData(new Error('the parse stage failed without saying why'), 'parse'));
   } else if (outcome.kind === 'done') {
     // Local code edits belong to the model they were made on.
     setState((s) => ({
@@ -97,7 +98,7 @@ export async function loadFiles(files: File[], folder?: string): Promise<void> {
     if (model) {
       await acceptModel({ ...model, name: folder ? `${folder}/${model.name}` : model.name, inputs, outputs });
     } else if (current) {
-      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs });
+      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs }, names);
     } else {
       showError(`Could not load ${names}`, {
         code: 'bad-file', what: 'no model is loaded for these .npz files', where: names,

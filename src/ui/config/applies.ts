@@ -4,7 +4,7 @@ import type { Config } from '../../compiler/config';
 
 export type Control = 'cores' | 'tiled' | 'l1' | 'l2' | 'defaultMemLevel' | 'doubleBuffer' | 'neurekaWmem' | 'profileTiling';
 
-const GENERIC = 'Generic runs plain C on one host core with one flat memory: nothing is tiled';
+const GENERIC = 'Generic: one host core, one flat memory, no tiling';
 const UNTILED = 'only used when tiled';
 
 /** Why `control` has no effect with configuration `c`, or null when it has one. */

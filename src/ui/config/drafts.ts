@@ -45,11 +45,13 @@ function withDrafts(c: Config, d: Drafts): Config {
 export function draftProblem(c: Config, d: Drafts, field: NumberFieldName): string | null {
   const text = d[field];
   if (text === undefined) return null;
-  if (parseWhole(text) === undefined) return `${FIELD_LABELS[field]} must be a whole number`;
-  const err = configError(withDrafts(c, d));
-  if (!err || (err.where !== field && entries(d).some(([f]) => f === err.where))) return null;
-  return err.hint ? `${err.what}: ${err.hint}` : err.what;
+  const v = parseWhole(text);
+  if (v === undefined) return `${FIELD_LABELS[field]} must be a whole number`;
+  const err = configError({ ...c, [field]: v });
+  return err ? message(err) : null;
 }
+
+const message = (err: PlaygroundErrorData) => (err.hint ? `${err.what}: ${err.hint}` : err.what);
 
 /** Why Compile cannot run with these drafts, or null. */
 export function draftsBlocker(c: Config, d: Drafts): string | null {
@@ -57,7 +59,9 @@ export function draftsBlocker(c: Config, d: Drafts): string | null {
     const p = draftProblem(c, d, f);
     if (p) return `${FIELD_LABELS[f]}: ${p}`;
   }
-  return entries(d).length ? 'a configuration field is being edited' : null;
+  // Each draft fits alone, but not together.
+  const err = entries(d).length ? configError(withDrafts(c, d)) : null;
+  return err ? message(err) : null;
 }
 
 /**
