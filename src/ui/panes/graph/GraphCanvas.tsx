@@ -35,7 +35,7 @@ interface Props {
 /** A graph that fits only below this zoom starts at READ_ZOOM at its top instead (Fit shows it all). */
 const OVERVIEW_MIN_ZOOM = 0.6;
 const READ_ZOOM = 0.85;
-/** The start of a wide graph is shown at least this big. */
+/** The start of a wide graph is shown at least this big: labels stay readable. */
 const START_MIN_ZOOM = 0.5;
 
 interface Status {
@@ -90,10 +90,9 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
     const { w } = svgSize();
     const k = Math.max(START_MIN_ZOOM, Math.min(READ_ZOOM, (w - 16) / d.layout.width));
     const top = Math.min(...d.view.boxes.map((b, i) => d.layout.centres[2 * i + 1]! - b.height / 2));
-    const [x0] = [d.layout.centres[0]!];
-    // Centred on the first box, but with the left edge in view and no empty margin on the left.
-    const tx = Math.min(8, Math.max(w - 8 - d.layout.width * k, w / 2 - x0 * k));
-    apply(zoomIdentity.translate(d.layout.width * k <= w - 16 ? (w - d.layout.width * k) / 2 : tx, 12 - top * k).scale(k));
+    const width = d.layout.width * k;
+    // Centred when it fits across, else from its left edge: nothing is cut off at the left.
+    apply(zoomIdentity.translate(width <= w - 16 ? (w - width) / 2 : 8, 12 - top * k).scale(k));
   };
   const focus = (id: string) => {
     const d = drawing.current;
