@@ -1,7 +1,8 @@
 // The load check of inputs.npz and outputs.npz against the parsed graph, so that files that do
 // not fit are refused when they are opened, not at the first compile: the inputs bind to the
 // graph inputs (count and shapes, bindNpzInputs) and hold values their declared integer types
-// can hold; the outputs match the graph outputs in count and shape.
+// can hold; the outputs match the graph outputs in count and element count (golden outputs
+// may be flattened: checkOutputs in interpret/compare.ts compares elements by position).
 import { fail } from '../common/errors';
 import { bindNpzInputs } from '../compiler/interpret/npz-io';
 import type { Graph } from '../compiler/ir/graph';
