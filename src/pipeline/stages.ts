@@ -16,7 +16,6 @@ import { generateCode } from '../compiler/codegen/codegen';
 import { testDataFor } from '../compiler/codegen/test-data';
 import type { CodegenResult } from '../compiler/codegen/types';
 import type { RunResult } from '../sim/run/types';
-import { elementTypes } from './element-types';
 import { SkipStage, StageError } from './stage-error';
 import type { Config } from '../compiler/config';
 import type { GraphStats, ParseResult, ReferenceResult, Results, StageName, StageResults } from './results';
@@ -83,9 +82,8 @@ const lower: StageImpl<'lower'> = ({ input, config, ctx, progress }) => {
   const inputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
   const result = lowerGraph(graph, config, { inputs, progress });
   const failure = lowerFailure(result);
-  const typed = { ...result, elementTypes: elementTypes(result) };
-  if (failure) throw new StageError(failure, { stage: 'lower', result: typed });
-  return typed;
+  if (failure) throw new StageError(failure, { stage: 'lower', result });
+  return result;
 };
 
 /**

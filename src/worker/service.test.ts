@@ -28,3 +28,13 @@ describe('pipeline service load check', () => {
     expect(error).toMatchObject({ stage: 'parse', error: { code: 'bad-inputs', where: 'outputs.npz' } });
   });
 });
+
+describe('pipeline service lower results', () => {
+  it('carry the element type each tensor really has (the ONNX file declares float32)', async () => {
+    let types: Record<string, string>[] | undefined;
+    await pipelineService(nodeMilp).compile({ model: file('network.onnx'), modelName: 'network.onnx', inputs: file('inputs.npz') },
+      DEFAULT_CONFIG, (e) => { if (e.type === 'stage' && e.stage === 'lower') types = e.result.elementTypes; }, { until: 'lower' });
+    expect(types?.[0]).toMatchObject({ a: 'int8', b: 'int8', sum: 'int16' });
+    expect(Object.values(types!.at(-1)!)).not.toContain('float32');
+  });
+});

@@ -2,6 +2,7 @@
 // pipeline.worker.ts exposes it with comlink; tests call it over a plain MessageChannel.
 import type { PipelineEvent } from '../pipeline/events';
 import { checkNpzFiles } from '../pipeline/npz-check';
+import { elementTypes } from './element-types';
 import type { PipelineInput } from '../pipeline/run';
 import { runPipeline } from '../pipeline/run';
 import { toErrorData } from '../common/errors';
@@ -41,7 +42,9 @@ export const pipelineService = (milp: () => Promise<MilpSolver>): PipelineWorker
     let graph: Graph | undefined;
     const ok = await runPipeline(input, config, (e) => {
       if (e.type === 'stage' && e.stage === 'parse') graph = e.result.graph;
-      sink(e);
+      // The graph pane shows the element types the values really have.
+      if (e.type === 'stage' && e.stage === 'lower') sink({ ...e, result: { ...e.result, elementTypes: elementTypes(e.result) } });
+      else sink(e);
     }, { until: opts.until, milp });
     const checked = ok && opts.checkNpz && graph ? checkFiles(graph, input, sink) : ok;
     await Promise.all(delivered);

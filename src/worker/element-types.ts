@@ -1,14 +1,12 @@
 // The element type each tensor really has, per snapshot of the lowering: Deeploy's ONNX files
 // declare float32 for int8 data, and the kernels store every tensor in the narrowest integer
-// type holding its values (tiling/plan.ts storageBytes reads the same ranges). The graph
-// pane's properties show these types instead of the declared ones.
+// type holding its values (tiling/plan.ts storageBytes reads the same ranges). The worker adds
+// them to the lower stage's result for the graph pane's properties; the CLI does not need them.
 import type { LowerResult } from '../compiler/lower/types';
 import { DTYPES } from '../compiler/ir/dtype';
 import type { IntType, Range } from '../compiler/passes/ranges';
 import { intTypeOf, valueRanges } from '../compiler/passes/ranges';
-
-/** Per snapshot: tensor name -> integer type, for the tensors whose values fit one. */
-export type ElementTypes = Record<string, IntType>[];
+import type { ElementTypes } from '../pipeline/results';
 
 function rangeOf(dtype: string): Range | undefined {
   const d = DTYPES[dtype as IntType];
