@@ -86,8 +86,11 @@ describe('config validation', () => {
     await page.getByTestId('cfg-platform').selectOption('generic');
     for (const id of ignored) {
       expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
-      expect(await text(page, `${id}-ignored`), id).toMatch(/^Generic: one host core|^only on Siracusa \+ N-EUREKA/);
+      expect(await text(page, `${id}-ignored`), id).toMatch(/^(not used by Generic|only on Siracusa \+ N-EUREKA)$/);
     }
+    expect(await text(page, 'cfg-platform-note')).toContain('one host core with one flat memory');
+    const tip = await page.getByTestId('cfg-l1').evaluate((el) => el.closest('label')?.getAttribute('title'));
+    expect(tip).toContain('not used by Generic: Generic runs plain C on one host core');
     expect(await text(page, 'config-summary')).toBe('generic · 1 core · untiled · one flat memory');
     await page.getByTestId('config-panel').screenshot({ path: path.join(SCREENSHOTS, 'config-generic.png') });
 

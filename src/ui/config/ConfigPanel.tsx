@@ -3,7 +3,7 @@ import type { MemLevel, PlatformName } from '../../compiler/config';
 import { PLATFORMS } from '../../compiler/config';
 import { updateConfig, useStore } from '../store';
 import type { Control } from './applies';
-import { ignoredBecause } from './applies';
+import { ignoredBecause, ignoredTitle, platformNote } from './applies';
 import { ConfigSummary } from './ConfigSummary';
 import { NumberField } from './NumberField';
 
@@ -13,9 +13,9 @@ const PLATFORM_LABELS: Record<PlatformName, string> = {
   'siracusa-neureka': 'Siracusa + N-EUREKA',
 };
 
-/** Why a control has no effect now (a disabled control shows it), or null. */
-function useIgnored(control: Control): string | null {
-  return useStore((s) => ignoredBecause(s.config, control));
+/** Why a control has no effect now (a disabled control shows it), or null; and the reason at length. */
+function useIgnored(control: Control): [string | null, string | undefined] {
+  return [useStore((s) => ignoredBecause(s.config, control)), useStore((s) => ignoredTitle(s.config, control))];
 }
 
 function Note({ testid, reason }: { testid: string; reason: string | null }) {
@@ -25,10 +25,10 @@ function Note({ testid, reason }: { testid: string; reason: string | null }) {
 function Check({ label, checked, control, testid, onChange }: {
   label: string; checked: boolean; control: Control; testid: string; onChange: (v: boolean) => void;
 }) {
-  const ignored = useIgnored(control);
+  const [ignored, title] = useIgnored(control);
   return (
     <div className="check-row">
-      <label className={`check ${ignored ? 'disabled' : ''}`} title={ignored ?? undefined}>
+      <label className={`check ${ignored ? 'disabled' : ''}`} title={title}>
         <input type="checkbox" checked={checked} disabled={ignored !== null} data-testid={testid}
           onChange={(e) => onChange(e.target.checked)} />
         <span>{label}</span>
@@ -41,9 +41,9 @@ function Check({ label, checked, control, testid, onChange }: {
 function Select({ label, control, testid, value, onChange, children }: {
   label: string; control: Control; testid: string; value: string; onChange: (v: string) => void; children: ReactNode;
 }) {
-  const ignored = useIgnored(control);
+  const [ignored, title] = useIgnored(control);
   return (
-    <label className={`field ${ignored ? 'disabled' : ''}`} title={ignored ?? undefined}>
+    <label className={`field ${ignored ? 'disabled' : ''}`} title={title}>
       <span className="field-label">{label}</span>
       <select value={value} data-testid={testid} disabled={ignored !== null} onChange={(e) => onChange(e.target.value)}>
         {children}
@@ -56,6 +56,7 @@ function Select({ label, control, testid, value, onChange, children }: {
 /** The compile configuration (Deeploy's runner flags). Every change is validated before it is stored. */
 export function ConfigPanel() {
   const config = useStore((s) => s.config);
+  const note = platformNote(config);
   return (
     <section className="panel config" data-testid="config-panel">
       <h2>Configuration</h2>
@@ -65,6 +66,7 @@ export function ConfigPanel() {
           onChange={(e) => updateConfig({ platform: e.target.value as PlatformName })}>
           {PLATFORMS.map((p) => <option key={p} value={p}>{PLATFORM_LABELS[p]}</option>)}
         </select>
+        {note && <span className="field-note" data-testid="cfg-platform-note">{note}</span>}
       </label>
       <NumberField field="cores" />
       <Check label="Tiled" checked={config.tiled} control="tiled" testid="cfg-tiled" onChange={(v) => updateConfig({ tiled: v })} />

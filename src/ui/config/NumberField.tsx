@@ -1,5 +1,5 @@
 import type { Control } from './applies';
-import { ignoredBecause } from './applies';
+import { ignoredBecause, ignoredTitle } from './applies';
 import type { NumberFieldName } from './drafts';
 import { draftProblem, FIELD_LABELS } from './drafts';
 import { editNumber, useStore } from '../store';
@@ -14,8 +14,9 @@ export function NumberField({ field, unit }: { field: NumberFieldName; unit?: st
   const draft = useStore((s) => s.drafts[field]);
   const problem = useStore((s) => draftProblem(s.config, s.drafts, field));
   const ignored = ignoredBecause(config, field as Control);
+  const title = ignoredTitle(config, field as Control);
   return (
-    <label className={`field ${ignored ? 'disabled' : ''}`} title={ignored ?? undefined}>
+    <label className={`field ${ignored ? 'disabled' : ''}`} title={title}>
       <span className="field-label">{FIELD_LABELS[field]}</span>
       <span className="field-input">
         <input type="text" inputMode="numeric" value={draft ?? String(config[field])} aria-invalid={problem !== null}

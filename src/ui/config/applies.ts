@@ -4,7 +4,12 @@ import type { Config } from '../../compiler/config';
 
 export type Control = 'cores' | 'tiled' | 'l1' | 'l2' | 'defaultMemLevel' | 'doubleBuffer' | 'neurekaWmem' | 'profileTiling';
 
-const GENERIC = 'Generic: one host core, one flat memory, no tiling';
+/** What the platform is, when that explains why controls do not apply (shown under the platform). */
+export function platformNote(c: Config): string | null {
+  return c.platform === 'generic' ? 'Generic runs plain C on one host core with one flat memory: nothing is tiled, so the settings below do not apply' : null;
+}
+
+const GENERIC = 'not used by Generic';
 const UNTILED = 'only used when tiled';
 
 /** Why `control` has no effect with configuration `c`, or null when it has one. */
@@ -13,6 +18,14 @@ export function ignoredBecause(c: Config, control: Control): string | null {
   if (c.platform === 'generic') return GENERIC;
   if (!c.tiled && (control === 'l1' || control === 'doubleBuffer' || control === 'profileTiling')) return UNTILED;
   return null;
+}
+
+/** The tooltip of an ignored control: the reason at length. */
+export function ignoredTitle(c: Config, control: Control): string | undefined {
+  const short = ignoredBecause(c, control);
+  if (!short) return undefined;
+  const note = control === 'neurekaWmem' ? null : platformNote(c);
+  return note ? `${short}: ${note}` : short;
 }
 
 /** One line with what the next compile really does with the stored configuration. */
