@@ -41,7 +41,8 @@ export interface Sides {
 /** The snapshots the two sides show, clamped to the snapshots there are. */
 export function resolveSides(s: GraphPaneState, passes: readonly PassInfo[]): Sides {
   const last = Math.max(0, passes.length - 1);
-  if (s.overview) return { left: 0, right: last };
+  // The last shown pass holds the final graph (passes after it changed nothing).
+  if (s.overview) return { left: 0, right: shownPasses(passes, s.hideUnchanged).at(-1) ?? last };
   const right = Math.min(s.right ?? last, last);
   if (s.left !== null) return { left: Math.min(s.left, last), right };
   const before = shownPasses(passes, s.hideUnchanged).filter((i) => i < right);
