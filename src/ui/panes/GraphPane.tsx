@@ -159,7 +159,7 @@ export function GraphPane() {
             ⤓ .onnx
           </button>
         </header>
-        <GraphCanvas side={name} graph={snap.graph} marks={marks[name]} ref={canvases[name]}
+        <GraphCanvas side={name} graph={snap.graph} types={lower?.elementTypes?.[idx]} marks={marks[name]} ref={canvases[name]}
           onSelect={(node) => select(node ? { snapshot: idx, node } : null)}
           onHover={(node) => setHover(node ? { snapshot: idx, node } : null)} />
       </div>

@@ -7,12 +7,12 @@ import type { D3ZoomEvent, ZoomBehavior, ZoomTransform } from 'd3-zoom';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import type { Ref } from 'react';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { Graph } from '../../../compiler/ir/graph';
+import type { DType, Graph } from '../../../compiler/ir/graph';
 import type { GraphLayout } from '../../../worker/graph-api';
 import type { Marks } from './drawing';
 import { Drawing, LABEL_MIN_ZOOM } from './drawing';
 import { layoutOf, viewOf } from './layouts';
-import { typeText } from './model';
+import { realType, typeText } from './model';
 
 export type { Marks } from './drawing';
 export type SideName = 'left' | 'right';
@@ -26,6 +26,8 @@ export interface CanvasHandle {
 interface Props {
   side: SideName;
   graph: Graph;
+  /** The element types the tensors' values really have, when the lower stage has run. */
+  types?: Record<string, DType>;
   marks: Marks;
   onSelect(node: string | null): void;
   onHover(node: string | null): void;
@@ -49,7 +51,7 @@ interface Status {
   message?: string;
 }
 
-export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Props) {
+export function GraphCanvas({ side, graph, types, marks, onSelect, onHover, ref }: Props) {
   const wrap = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const tip = useRef<HTMLDivElement>(null);
@@ -57,8 +59,8 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
   const drawing = useRef<Drawing | null>(null);
   /** The user zoomed or panned since the last automatic view: keep their view across passes. */
   const userMoved = useRef(false);
-  const latest = useRef({ onSelect, onHover, graph, marks });
-  latest.current = { onSelect, onHover, graph, marks };
+  const latest = useRef({ onSelect, onHover, graph, marks, types });
+  latest.current = { onSelect, onHover, graph, marks, types };
   const { view, key } = viewOf(graph);
   const [status, setStatus] = useState<Status>({ state: 'loading', key });
 
@@ -183,7 +185,7 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
     const a = viewOf(latest.current.graph).view.arrows[arrow];
     const t = tip.current!;
     if (!a) return;
-    t.textContent = a.tensors.map((x) => `${x.name}: ${typeText(x.type)}`).join('\n');
+    t.textContent = a.tensors.map((x) => `${x.name}: ${typeText(realType(x.type, latest.current.types?.[x.name]))}`).join('\n');
     const r = wrap.current!.getBoundingClientRect();
     t.hidden = false;
     const x = e.clientX - r.left + 12;

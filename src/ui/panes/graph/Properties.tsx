@@ -3,7 +3,7 @@
 import type { Attr, DType, Graph } from '../../../compiler/ir/graph';
 import type { LowerStageResult } from '../../../pipeline/results';
 import type { Snapshot } from '../../../compiler/passes/types';
-import { typeText } from './model';
+import { realType, typeText } from './model';
 import type { NodeRef } from './state';
 
 const MAX_LIST = 16;
@@ -32,7 +32,7 @@ function Tensor({ g, name, types }: { g: Graph; name: string; types: Record<stri
   const init = g.initializers[name];
   const declared = init ?? g.types[name] ?? g.inputs.find((v) => v.name === name);
   const real = types?.[name];
-  const shown = declared && real ? { ...declared, dtype: real } : declared;
+  const shown = realType(declared, real);
   return (
     <li>
       <code className="tensor-name">{name}</code>{' '}
