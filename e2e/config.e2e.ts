@@ -133,7 +133,7 @@ describe('config validation', () => {
     await page.getByTestId('cfg-platform').selectOption('generic');
     await expectStale(true);
     expect(await text(page, 'stage-lower')).toContain('stale');
-    expect(await text(page, 'run-status')).toContain('stale');
+    expect(await text(page, 'run-stale')).toContain('the configuration changed since this compile');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'config-stale.png') });
 
     // Back to what was compiled: the results are current again; another L1 makes them stale.

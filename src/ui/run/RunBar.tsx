@@ -46,9 +46,13 @@ export function RunBar() {
         </button>
         <span className={`run-status ${status}${stale ? ' stale' : ''}`} data-testid="run-status" data-status={status} data-stale={stale}>
           {statusText({ busy, runStatus, runMs }, mismatch)}
-          {stale && <span className="badge stale" data-testid="run-stale"> stale: the configuration changed</span>}
         </span>
       </div>
+      {stale && (
+        <div className="run-stale" data-testid="run-stale">
+          <span className="badge stale">stale</span> the configuration changed since this compile: compile again to update the results
+        </div>
+      )}
       {target && <div className="compile-target" data-testid="compile-target">compiles <b>{target}</b></div>}
       {blocker && model && <div className="field-error" role="alert" data-testid="compile-blocked">Cannot compile: {blocker}</div>}
       {busy && (
