@@ -72,9 +72,10 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
   }
 }
 
-function loadFailed(name: string, error: PlaygroundErrorData): void {
+/** A load that failed: the header names it (the loaded model stays) and the banner explains. */
+function loadFailed(name: string, error: PlaygroundErrorData, title = `Could not load ${name}`): void {
   setState({ loadFailure: { name, error } });
-  showError(`Could not load ${name}`, error);
+  showError(title, error);
 }
 
 /** Marks a running compile as cancelled (its worker run is stopped by the caller). */
@@ -115,8 +116,7 @@ export async function loadBuiltin(m: BuiltinModel): Promise<void> {
     const f = await fetchBuiltinFiles(m);
     await acceptModel({ ...f.model, inputs: f.inputs, outputs: f.outputs, builtinId: m.id });
   } catch (err) {
-    setState({ loadFailure: { name: m.name, error: toErrorData(err) } });
-    showError(`Could not load the built-in model ${m.name}`, toErrorData(err));
+    loadFailed(m.name, toErrorData(err), `Could not load the built-in model ${m.name}`);
   }
 }
 
