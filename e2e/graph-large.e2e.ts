@@ -78,6 +78,13 @@ describe('graph pane with big graphs', () => {
     const layoutMs = Number(await page.getByTestId('graph-canvas-right').getAttribute('data-layout-ms'));
     console.log(`microLlama: layout ${layoutMs} ms in the worker, ${Math.round(frames.layoutWallMs)} ms until drawn, `
       + `${frames.duringLayout} frames meanwhile, longest frame gap ${Math.round(frames.maxGapMs)} ms`);
+    // The first view shows the graph's start with its left edge in view, nothing cut off there.
+    for (const side of ['left', 'right'] as const) {
+      const left = await page.locator(`[data-testid="graph-canvas-${side}"] g.viewport`).evaluate((g) =>
+        (g as SVGGElement).transform.baseVal.consolidate()?.matrix.e ?? 0);
+      expect(left, side).toBeGreaterThanOrEqual(0);
+    }
+    await page.getByTestId('pane-graph').screenshot({ path: path.join(SCREENSHOTS, 'graph-microllama-start.png') });
     // Big graphs draw what is in view; fitted, all of it is.
     expect(await nodeCount(page, 'right')).toBeLessThan(505);
     await page.getByTestId('graph-fit').click();

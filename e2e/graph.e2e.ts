@@ -61,9 +61,12 @@ describe('graph pane', () => {
     all = await passes(page);
     expect(all[0]!.pass).toBe('input');
     expect(all.length).toBeGreaterThan(3);
-    // Default: the last pass on the right against the one before it on the left.
+    // After a compile: the input graph on the left against the final one on the right (the
+    // last passes often change nothing), until the user picks a pass.
     await waitSide(page, 'right', all.length - 1);
-    await waitSide(page, 'left', all.length - 2);
+    await waitSide(page, 'left', 0);
+    expect(await page.getByTestId('graph-left-select').inputValue()).toBe('0');
+    expect(await nodeCount(page, 'left')).not.toBe(await nodeCount(page, 'right'));
     // No pass of a correct compiler changes the network's outputs.
     for (const p of all) expect(p.errors).toBe(0);
   });
@@ -88,6 +91,11 @@ describe('graph pane', () => {
     expect(await fused.first().getAttribute('class')).toContain('selected');
     expect(await text(page, 'props-op')).toBe('RequantizedConv');
     expect(await text(page, 'props-name')).toBe(name);
+    // Tensors show the element type they really have (the ONNX file declares float32 for int8 data).
+    const types = await page.getByTestId('props-tensor-type').allTextContents();
+    expect(types.length).toBeGreaterThan(2);
+    expect(types.filter((t) => t.startsWith('float'))).toEqual([]);
+    expect(types.some((t) => t.startsWith('int8['))).toBe(true);
     await expect.poll(async () => (await sideNodes(page, 'left', '.linked')).length).toBe(2);
     const linked = await sideNodes(page, 'left', '.linked');
     expect(linked.map((n) => n.op).sort()).toEqual(['Conv', 'RequantShift']);
@@ -137,7 +145,8 @@ describe('graph pane', () => {
     await edge.hover({ force: true });
     const tip = page.getByTestId('graph-edge-tip-right');
     await tip.waitFor({ state: 'visible' });
-    expect(await tip.textContent()).toMatch(/^\S+: (u?int\d+|float\d+)\[[\d,]+\]/);
+    // With the element type the values really have, not the float32 the ONNX file declares.
+    expect(await tip.textContent()).toMatch(/^\S+: u?int\d+\[[\d,]+\]/);
   });
 
   it('finds nodes by name or op, highlights them and jumps to them', async () => {

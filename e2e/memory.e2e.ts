@@ -77,6 +77,23 @@ describe('memory pane', () => {
     const after = await page.locator('[data-testid="mem-lane"][data-level="L1"] [data-testid="mem-buffer"]').count();
     expect(after).toBeLessThan(before);
 
+    // The wheel over a lane zooms the timeline and leaves the page where it is.
+    const lane = page.locator('[data-testid="mem-lane"][data-level="L1"] svg');
+    await lane.scrollIntoViewIfNeeded();
+    const scroll = () => page.evaluate(() => ({ y: window.scrollY, max: document.documentElement.scrollHeight - window.innerHeight }));
+    const at = await scroll();
+    expect(at.max, 'the page must be able to scroll for this check').toBeGreaterThan(0);
+    const laneBox = (await lane.boundingBox())!;
+    await page.mouse.move(laneBox.x + laneBox.width / 2, laneBox.y + laneBox.height / 2);
+    // The brush over the overview shows the range in view.
+    const shown = () => page.getByTestId('mem-brush').getAttribute('width');
+    for (const deltaY of [at.y > 0 ? -300 : 300, at.y > 0 ? 300 : -300]) {
+      const was = await shown();
+      await page.mouse.wheel(0, deltaY);
+      await expect.poll(shown).not.toBe(was);
+      expect((await scroll()).y).toBe(at.y);
+    }
+
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.getByTestId('pane-memory').screenshot({ path: path.join(SCREENSHOTS, 'memory.png') });
     expect(app.pageErrors).toEqual([]);

@@ -6,6 +6,7 @@ import type { OutputCheck } from '../compiler/interpret/compare';
 import type { Graph } from '../compiler/ir/graph';
 import type { LowerResult } from '../compiler/lower/types';
 import type { NpyArray } from '../compiler/npz';
+import type { IntType } from '../compiler/passes/ranges';
 import type { TilePlan } from '../compiler/tiling/types';
 import type { RunResult } from '../sim/run/types';
 
@@ -35,11 +36,17 @@ export interface ReferenceResult {
   ms: number;
 }
 
+/** Per snapshot of the lowering: tensor name -> the integer type its values fit (src/worker/element-types.ts). */
+export type ElementTypes = Record<string, IntType>[];
+
+/** The lowering; in the browser, with the element type each tensor really has in every snapshot. */
+export type LowerStageResult = LowerResult & { elementTypes?: ElementTypes };
+
 /** What each stage produces. */
 export interface StageResults {
   parse: ParseResult;
   reference: ReferenceResult;
-  lower: LowerResult;
+  lower: LowerStageResult;
   tile: TilePlan;
   codegen: CodegenResult;
   run: RunResult;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { loadFiles } from './actions';
+import { droppedFiles } from './dropped';
 
 function hasFiles(e: DragEvent): boolean {
   return e.dataTransfer?.types.includes('Files') ?? false;
@@ -28,7 +29,9 @@ export function DropOverlay() {
       e.preventDefault();
       depth = 0;
       setDragging(false);
-      void loadFiles(Array.from(e.dataTransfer?.files ?? []));
+      if (!e.dataTransfer) return;
+      // Entries must be taken before the handler returns; the files are read afterwards.
+      void droppedFiles(e.dataTransfer).then(({ files, folder }) => loadFiles(files, folder));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);

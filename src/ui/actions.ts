@@ -1,6 +1,8 @@
 // What the user can do: load a model (built-in or from files), compile, cancel. Each action
 // talks to the worker through one PipelineClient and writes its outcome to the store.
-// Nothing here wipes state on failure: a rejected model leaves the previous one loaded.
+// A rejected model leaves the previous one loaded (Compile names it), and the header names the
+// file that failed with its error until a load succeeds.
+import type { PlaygroundErrorData } from '../common/errors';
 import { toErrorData } from '../common/errors';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineInput } from '../pipeline/run';
@@ -9,8 +11,8 @@ import type { BuiltinModel } from './builtins';
 import { fetchBuiltinFiles, fetchBuiltinIndex } from './builtins';
 import { pickFiles, readFile } from './files';
 import type { LoadedModel } from './store';
-import { showError, useStore } from './store';
-import { applyStageEvent, cancelStages, freshStages } from './stageViews';
+import { compileBlocker, showError, useStore } from './store';
+import { anyMismatch, applyStageEvent, cancelStages, freshStages } from './stageViews';
 
 const client = new PipelineClient();
 /** Bumped by every action that starts work; an older action that sees a newer token stops. */
@@ -40,31 +42,40 @@ function onProgress(e: PipelineEvent): void {
 }
 
 /**
- * Checks a new model by running the parse stage in the worker. Only if it parses does it
- * replace the loaded model; the parse results become the first stage's results.
+ * Checks a new model (and its npz files, against its graph) by running the parse stage in the
+ * worker. Only if it passes does it replace the loaded model; the parse results become the first
+ * stage's results. `label` names what is being loaded (e.g. only npz files for the loaded model).
  */
-async function acceptModel(candidate: LoadedModel): Promise<void> {
+async function acceptModel(candidate: LoadedModel, label = candidate.name): Promise<void> {
   const my = ++token;
   stopCompile();
-  setState({ busy: { kind: 'load', name: candidate.name }, progress: null });
+  setState({ busy: { kind: 'load', name: label }, progress: null });
   let stages = freshStages();
   const outcome = await client.compile(toInput(candidate), getState().config, (e) => {
     if (my !== token) return;
     stages = applyStageEvent(stages, e);
     onProgress(e);
-  }, { until: 'parse' });
+  }, { until: 'parse', checkNpz: true });
   if (my !== token) return;
   setState({ busy: null, progress: null });
-  const title = `Could not load ${candidate.name}`;
-  if (outcome.kind === 'crashed') showError(title, outcome.error);
+  if (outcome.kind === 'crashed') loadFailed(label, outcome.error);
   else if (outcome.kind === 'done' && !outcome.ok) {
     const failed = Object.values(stages).find((s) => s.status === 'error');
-    showError(title, failed?.error ?? toErrorData(new Error('the parse stage failed without saying why'), 'parse'));
+    loadFailed(label, failed?.error ?? toErrorData(new Error('the parse stage failed without saying why'), 'parse'));
   } else if (outcome.kind === 'done') {
     // Local code edits belong to the model they were made on.
-    setState((s) => ({ model: candidate, stages, runStatus: 'none', runMs: null, error: null, code: { ...s.code, file: null, edits: {} } }));
+    setState((s) => ({
+      model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null,
+      code: { ...s.code, file: null, edits: {} },
+    }));
     setModelParam(candidate.builtinId);
   }
+}
+
+/** A load that failed: the header names it (the loaded model stays) and the banner explains. */
+function loadFailed(name: string, error: PlaygroundErrorData, title = `Could not load ${name}`): void {
+  setState({ loadFailure: { name, error } });
+  showError(title, error);
 }
 
 /** Marks a running compile as cancelled (its worker run is stopped by the caller). */
@@ -74,18 +85,21 @@ function stopCompile(): void {
     : {});
 }
 
-/** Loads files the user dropped or opened: a model with optional npz files, or npz files for the loaded model. */
-export async function loadFiles(files: File[]): Promise<void> {
-  const names = files.map((f) => f.name).join(', ') || 'files';
+/**
+ * Loads files the user dropped or opened: a model with optional npz files, or npz files for the
+ * loaded model. Files from a folder (`folder` is its name) name the model after the folder.
+ */
+export async function loadFiles(files: File[], folder?: string): Promise<void> {
+  const names = folder ? `folder ${folder}` : files.map((f) => f.name).join(', ') || 'files';
   try {
     const picked = pickFiles(files);
     const [model, inputs, outputs] = await Promise.all(
       [picked.model, picked.inputs, picked.outputs].map((f) => (f ? readFile(f) : undefined)));
     const current = getState().model;
     if (model) {
-      await acceptModel({ ...model, inputs, outputs });
+      await acceptModel({ ...model, name: folder ? `${folder}/${model.name}` : model.name, inputs, outputs });
     } else if (current) {
-      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs });
+      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs }, names);
     } else {
       showError(`Could not load ${names}`, {
         code: 'bad-file', what: 'no model is loaded for these .npz files', where: names,
@@ -93,7 +107,7 @@ export async function loadFiles(files: File[]): Promise<void> {
       });
     }
   } catch (err) {
-    showError(`Could not load ${names}`, toErrorData(err));
+    loadFailed(names, toErrorData(err));
   }
 }
 
@@ -102,7 +116,7 @@ export async function loadBuiltin(m: BuiltinModel): Promise<void> {
     const f = await fetchBuiltinFiles(m);
     await acceptModel({ ...f.model, inputs: f.inputs, outputs: f.outputs, builtinId: m.id });
   } catch (err) {
-    showError(`Could not load the built-in model ${m.name}`, toErrorData(err));
+    loadFailed(m.name, toErrorData(err), `Could not load the built-in model ${m.name}`);
   }
 }
 
@@ -135,26 +149,35 @@ export async function startup(): Promise<void> {
 
 /** Runs the whole pipeline on the loaded model with the current configuration. */
 export async function compile(): Promise<void> {
-  const { model, config } = getState();
+  const state = getState();
+  const { model, config } = state;
+  const blocker = compileBlocker(state);
   if (!model) {
     showError('Nothing to compile', { code: 'bad-file', what: 'no model is loaded', hint: 'pick a built-in model or open an .onnx file' });
     return;
   }
+  if (blocker) {
+    showError('Cannot compile', { code: 'bad-config', what: blocker, hint: 'correct the field; Compile uses only valid values' });
+    return;
+  }
   const my = ++token;
   setState({
-    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(),
+    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(), compiledConfig: config,
     progress: { stage: 'parse', fraction: 0, message: 'starting…' },
   });
   const outcome = await client.compile(toInput(model), config, (e) => {
     if (my !== token) return;
     setState((s) => ({ stages: applyStageEvent(s.stages, e) }));
+    // The graph pane opens on the input graph against the final one.
+    if (e.type === 'stage' && e.stage === 'lower')
+      setState((s) => ({ graph: { ...s.graph, left: null, right: null, overview: true } }));
     onProgress(e);
     if (e.type === 'error') setState({ error: { title: `Compile failed in the ${e.stage} stage`, data: e.error } });
     if (e.type === 'done') setState({ runMs: e.ms });
   }, { stallMs: stallMs() });
   if (my !== token) return;
   setState({ busy: null, progress: null });
-  if (outcome.kind === 'done') setState({ runStatus: outcome.ok ? 'done' : 'failed' });
+  if (outcome.kind === 'done') setState((s) => ({ runStatus: outcome.ok && !anyMismatch(s.stages) ? 'done' : 'failed' }));
   else if (outcome.kind === 'crashed') {
     setState({ runStatus: 'failed' });
     showError('Compile failed', outcome.error);

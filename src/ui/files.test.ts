@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../common/errors';
-import { MAX_FILE_BYTES, pickFiles, roleOf } from './files';
+import { MAX_FILE_BYTES, fromFolder, pickFiles, roleOf } from './files';
 
 const f = (name: string, size = 10) => ({ name, size });
 
@@ -50,5 +50,15 @@ describe('pickFiles', () => {
   });
   it('rejects an empty selection', () => {
     expect(errorOf(() => pickFiles([])).code).toBe('bad-file');
+  });
+});
+
+describe('fromFolder', () => {
+  it('keeps the files directly in the folder that have a role, and names the folder', () => {
+    const files = ['Regular/network.onnx', 'Regular/inputs.npz', 'Regular/README.md', 'Regular/sub/other.onnx']
+      .map((p) => ({ name: p.split('/').at(-1)!, webkitRelativePath: p }));
+    const { files: kept, folder } = fromFolder(files);
+    expect(folder).toBe('Regular');
+    expect(kept.map((f) => f.name)).toEqual(['network.onnx', 'inputs.npz']);
   });
 });

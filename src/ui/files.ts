@@ -64,3 +64,19 @@ export async function readFile(file: File): Promise<NamedBytes> {
     });
   }
 }
+
+/** A file picked with a folder: webkitRelativePath is "folder/name" (or deeper). */
+export interface FolderFile {
+  name: string;
+  webkitRelativePath: string;
+}
+
+/**
+ * Files opened or dropped as a folder: those directly in it whose names give them a role
+ * (other files and subfolders are ignored), and the folder's name, which names the model.
+ */
+export function fromFolder<F extends FolderFile>(files: readonly F[]): { files: F[]; folder: string } {
+  const parts = (f: F) => f.webkitRelativePath.split('/');
+  const folder = files.length ? parts(files[0]!)[0]! : '';
+  return { files: files.filter((f) => parts(f).length === 2 && roleOf(f.name) !== null), folder };
+}

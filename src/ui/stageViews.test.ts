@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResult } from '../pipeline/results';
-import { applyStageEvent, cancelStages, freshStages } from './stageViews';
+import { checkFailure } from './stageChecks';
+import { anyMismatch, applyStageEvent, cancelStages, freshStages } from './stageViews';
 
 describe('stage views', () => {
   it('follow the events of a run', () => {
@@ -18,6 +19,17 @@ describe('stage views', () => {
     expect(v.lower.status).toBe('error');
     expect(v.lower.error?.what).toBe('no Foo');
     expect(applyStageEvent(v, { type: 'done', ok: false, ms: 1 })).toBe(v);
+  });
+  it('mark a stage whose check failed as a mismatch, not done', () => {
+    const comparison = { errors: 2, total: 10, perOutput: [], firstMismatches: [{ output: 0, name: 'y', index: 3, coords: [3], got: 1, expected: 2 }] };
+    let v = applyStageEvent(freshStages(), { type: 'stage', stage: 'reference', result: { outputs: [], comparison, unusedInputs: [], ms: 1 } });
+    v = applyStageEvent(v, { type: 'progress', stage: 'reference', fraction: 1, message: 'reference done' });
+    expect(v.reference.status).toBe('mismatch');
+    expect(anyMismatch(v)).toBe(true);
+    expect(checkFailure('reference', v.reference.result)).toMatchObject({ summary: '2 of 10 outputs differ', first: [{ tensor: 'y', index: 3, expected: 2, got: 1 }] });
+    const run = { target: 'host' as const, compiler: 'cc', stdout: '', exitCode: 1, errors: 1, total: 4 };
+    expect(applyStageEvent(v, { type: 'stage', stage: 'run', result: run }).run.status).toBe('mismatch');
+    expect(anyMismatch(applyStageEvent(freshStages(), { type: 'stage', stage: 'run', result: { ...run, errors: 0 } }))).toBe(false);
   });
   it('mark the running stage cancelled', () => {
     const v = applyStageEvent(freshStages(), { type: 'progress', stage: 'tile', fraction: 0.5, message: '' });

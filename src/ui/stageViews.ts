@@ -3,8 +3,10 @@
 import type { PlaygroundErrorData } from '../common/errors';
 import type { PipelineEvent } from '../pipeline/events';
 import { STAGES, type StageName, type StageResults } from '../pipeline/results';
+import { checkFailure } from './stageChecks';
 
-export type StageStatus = 'pending' | 'running' | 'done' | 'skipped' | 'error' | 'cancelled';
+/** 'mismatch': the stage ran but its check failed (outputs differ); the run went on. */
+export type StageStatus = 'pending' | 'running' | 'done' | 'mismatch' | 'skipped' | 'error' | 'cancelled';
 
 export interface StageView<S extends StageName = StageName> {
   status: StageStatus;
@@ -34,11 +36,11 @@ export function applyStageEvent(views: StageViews, e: PipelineEvent): StageViews
   switch (e.type) {
     case 'progress':
       next = e.fraction >= 1
-        ? { ...prev, status: 'done', message: e.message, fraction: 1 }
+        ? { ...prev, status: prev.status === 'mismatch' ? 'mismatch' : 'done', message: e.message, fraction: 1 }
         : { ...prev, status: 'running', message: e.message, fraction: e.fraction };
       break;
     case 'stage':
-      next = { ...prev, status: 'done', result: e.result };
+      next = { ...prev, status: checkFailure(e.stage, e.result) ? 'mismatch' : 'done', result: e.result };
       break;
     case 'skipped':
       next = { status: 'skipped', reason: e.reason };
@@ -48,6 +50,11 @@ export function applyStageEvent(views: StageViews, e: PipelineEvent): StageViews
       break;
   }
   return { ...views, [e.stage]: next };
+}
+
+/** True when a stage's check failed: the run is not a success even if every stage finished. */
+export function anyMismatch(views: StageViews): boolean {
+  return STAGES.some((s) => views[s].status === 'mismatch');
 }
 
 /** After a cancel: the stage that was running is marked cancelled. */

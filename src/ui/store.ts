@@ -2,11 +2,12 @@
 // the last error. Components read it through selectors; actions.ts drives the runs.
 import { create } from 'zustand';
 import type { PlaygroundErrorData } from '../common/errors';
-import { toErrorData } from '../common/errors';
 import type { Config } from '../compiler/config';
-import { DEFAULT_CONFIG, validateConfig } from '../compiler/config';
+import { DEFAULT_CONFIG } from '../compiler/config';
 import type { StageName } from '../pipeline/results';
 import type { BuiltinModel } from './builtins';
+import type { Drafts, NumberFieldName } from './config/drafts';
+import { configError, draftsBlocker, settle } from './config/drafts';
 import type { NamedBytes } from './files';
 import type { CodePaneState } from './panes/code/state';
 import { INITIAL_CODE_STATE } from './panes/code/state';
@@ -42,8 +43,21 @@ export interface ShownError {
   data: PlaygroundErrorData;
 }
 
+/** A model the user tried to load and could not: the header names it instead of the loaded one. */
+export interface LoadFailure {
+  name: string;
+  error: PlaygroundErrorData;
+}
+
 export interface PlaygroundState {
+  /** The last valid configuration: what Compile uses. */
   config: Config;
+  /** Numeric fields whose text is not (yet) a valid value; they block Compile. */
+  drafts: Drafts;
+  /** The configuration of the last compile; results are stale when it differs from `config`. */
+  compiledConfig: Config | null;
+  /** The last model load that failed, until a load succeeds. */
+  loadFailure: LoadFailure | null;
   builtins: BuiltinList;
   model: LoadedModel | null;
   /** Work in the worker right now: checking a new model, or a compile. */
@@ -62,6 +76,9 @@ export interface PlaygroundState {
 
 export const useStore = create<PlaygroundState>()(() => ({
   config: DEFAULT_CONFIG,
+  drafts: {},
+  compiledConfig: null,
+  loadFailure: null,
   builtins: { state: 'loading' },
   model: null,
   busy: null,
@@ -79,15 +96,30 @@ export const useStore = create<PlaygroundState>()(() => ({
  * returns the error. Leaving N-EUREKA turns its weight memory off.
  */
 export function updateConfig(patch: Partial<Config>): PlaygroundErrorData | null {
-  const next = { ...useStore.getState().config, ...patch };
+  const s = useStore.getState();
+  const next = { ...s.config, ...patch };
   if (next.platform !== 'siracusa-neureka') next.neurekaWmem = false;
-  try {
-    validateConfig(next);
-  } catch (err) {
-    return toErrorData(err, 'config');
-  }
-  useStore.setState({ config: next });
+  const err = configError(next);
+  if (err) return err;
+  useStore.setState(settle(next, s.drafts));
   return null;
+}
+
+/** A numeric field as typed: applied when valid (with the other drafts), kept as a draft otherwise. */
+export function editNumber(field: NumberFieldName, text: string): void {
+  const s = useStore.getState();
+  useStore.setState(settle(s.config, { ...s.drafts, [field]: text }));
+}
+
+/** Results of a compile with another configuration than the one shown. */
+export function isStale(s: Pick<PlaygroundState, 'compiledConfig' | 'config'>): boolean {
+  return s.compiledConfig !== null && JSON.stringify(s.compiledConfig) !== JSON.stringify(s.config);
+}
+
+/** Why Compile cannot run now (besides work in progress), or null. */
+export function compileBlocker(s: PlaygroundState): string | null {
+  if (!s.model) return 'no model is loaded';
+  return draftsBlocker(s.config, s.drafts);
 }
 
 export function showError(title: string, data: PlaygroundErrorData): void {

@@ -10,6 +10,8 @@ export interface WorkerRunOptions extends RunOptions {
    * starts, like a stage that hangs. Only cancel (which terminates the worker) ends it.
    */
   stallMs?: number;
+  /** After the parse stage, check inputs.npz / outputs.npz against the graph (the load check). */
+  checkNpz?: boolean;
 }
 
 export interface PipelineWorkerApi {

@@ -1,54 +1,31 @@
-import { useState } from 'react';
-import { LIMITS } from '../../compiler/config';
-import { updateConfig, useStore } from '../store';
-
-type Field = keyof typeof LIMITS;
-
-/** Why `text` is not an allowed value of `field`, or null if it is. */
-function rangeMessage(field: Field, label: string, text: string): string | null {
-  const { min, max } = LIMITS[field];
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isInteger(v) || v < min || v > max)
-    return `${label} must be a whole number from ${min} to ${max}`;
-  return null;
-}
+import type { Control } from './applies';
+import { ignoredBecause, ignoredTitle } from './applies';
+import type { NumberFieldName } from './drafts';
+import { draftProblem, FIELD_LABELS } from './drafts';
+import { editNumber, useStore } from '../store';
 
 /**
- * A numeric config field. What the user types is kept here; only a valid value reaches the
- * store, an invalid one shows a message under the field instead.
+ * A numeric config field. What the user types is applied when valid; otherwise it stays a
+ * draft (shown here, with the reason under the field) and Compile is blocked until it is fixed.
+ * A field the platform ignores is disabled and says why.
  */
-export function NumberField({ field, label, unit }: { field: Field; label: string; unit?: string }) {
-  const value = useStore((s) => s.config[field]);
-  const [draft, setDraft] = useState(String(value));
-  const [shown, setShown] = useState(value);
-  const [message, setMessage] = useState<string | null>(null);
-  if (value !== shown) {
-    // Changed elsewhere (e.g. a reset): show the stored value.
-    setShown(value);
-    setDraft(String(value));
-    setMessage(null);
-  }
-  const { min, max } = LIMITS[field];
+export function NumberField({ field, unit }: { field: NumberFieldName; unit?: string }) {
+  const config = useStore((s) => s.config);
+  const draft = useStore((s) => s.drafts[field]);
+  const problem = useStore((s) => draftProblem(s.config, s.drafts, field));
+  const ignored = ignoredBecause(config, field as Control);
+  const title = ignoredTitle(config, field as Control);
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
+    <label className={`field ${ignored ? 'disabled' : ''}`} title={title}>
+      <span className="field-label">{FIELD_LABELS[field]}</span>
       <span className="field-input">
-        <input type="number" min={min} max={max} step={1} value={draft} aria-invalid={message !== null}
-          data-testid={`cfg-${field}`}
-          onChange={(e) => {
-            const text = e.target.value;
-            setDraft(text);
-            const problem = rangeMessage(field, label, text);
-            setMessage(problem);
-            if (problem) return;
-            const v = Number(text);
-            const err = updateConfig({ [field]: v });
-            if (err) setMessage(err.hint ? `${err.what} (${err.hint})` : err.what);
-            else setShown(v);
-          }} />
+        <input type="text" inputMode="numeric" value={draft ?? String(config[field])} aria-invalid={problem !== null}
+          disabled={ignored !== null} data-testid={`cfg-${field}`}
+          onChange={(e) => editNumber(field, e.target.value)} />
         {unit && <span className="unit">{unit}</span>}
       </span>
-      {message && <span className="field-error" role="alert" data-testid={`cfg-${field}-error`}>{message}</span>}
+      {ignored && <span className="field-note" data-testid={`cfg-${field}-ignored`}>{ignored}</span>}
+      {problem && <span className="field-error" role="alert" data-testid={`cfg-${field}-error`}>{problem}</span>}
     </label>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { useStore } from '../store';
+import { StaleBadge } from './StaleBadge';
 import { recordEdit, showFile } from './code/actions';
 import { FileTabs, LayerLine, Tools } from './code/Chrome';
 import type { CodeEditor, OpenStats } from './code/editor';
@@ -24,7 +25,7 @@ export function CodePane() {
   if (note !== null || !result)
     return (
       <section className="pane pane-code" data-testid="pane-code">
-        <h2>Code</h2>
+        <h2>Code <StaleBadge /></h2>
         <p className="placeholder" data-testid="code-note" data-status={stages.codegen.status}>{note}</p>
       </section>
     );
@@ -132,7 +133,7 @@ function CodeView({ result }: { result: CodegenResult }) {
 
   return (
     <section className="pane pane-code" data-testid="pane-code">
-      <h2>Code</h2>
+      <h2>Code <StaleBadge /></h2>
       <FileTabs files={result.files} shown={file.path} edits={code.edits} />
       <Tools file={file} code={code} stats={stats} />
       <LayerLine layers={layers} selected={selected} elsewhere={elsewhere?.file ?? null} />

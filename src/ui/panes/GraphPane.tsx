@@ -6,6 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Snapshot } from '../../compiler/passes/types';
 import { useStore } from '../store';
+import { StaleBadge } from './StaleBadge';
 import { exportSnapshot, select, setHideUnchanged, showLeft, showRight, step, usePaneData } from './graph/actions';
 import type { CanvasHandle, Marks, SideName } from './graph/GraphCanvas';
 import { GraphCanvas } from './graph/GraphCanvas';
@@ -127,7 +128,7 @@ export function GraphPane() {
   if (!snapshots.length)
     return (
       <section className="pane pane-graph" data-testid="pane-graph">
-        <h2>Graph</h2>
+        <h2>Graph <StaleBadge /></h2>
         <p className="placeholder">
           The network as a graph: the ONNX nodes with their shapes and types, then the graph after
           each of Deeploy's lowering passes, step by step. Load a model to see it.
@@ -143,7 +144,7 @@ export function GraphPane() {
         <header className="side-head">
           <span className={`side-badge ${name}`}>{name === 'left' ? 'L' : 'R'}</span>
           <select data-testid={`graph-${name}-select`} title={snap.doc}
-            value={name === 'left' ? (gs.left === null ? 'auto' : String(idx)) : String(idx)}
+            value={name === 'left' ? (gs.left === null && !gs.overview ? 'auto' : String(idx)) : String(idx)}
             onChange={(e) => {
               const v = e.target.value;
               if (name === 'left') showLeft(v === 'auto' ? null : Number(v));
@@ -158,7 +159,7 @@ export function GraphPane() {
             ⤓ .onnx
           </button>
         </header>
-        <GraphCanvas side={name} graph={snap.graph} marks={marks[name]} ref={canvases[name]}
+        <GraphCanvas side={name} graph={snap.graph} types={lower?.elementTypes?.[idx]} marks={marks[name]} ref={canvases[name]}
           onSelect={(node) => select(node ? { snapshot: idx, node } : null)}
           onHover={(node) => setHover(node ? { snapshot: idx, node } : null)} />
       </div>
@@ -167,7 +168,7 @@ export function GraphPane() {
 
   return (
     <section className="pane pane-graph" data-testid="pane-graph" tabIndex={-1} onKeyDown={onKeyDown}>
-      <h2>Graph</h2>
+      <h2>Graph <StaleBadge /></h2>
       <div className="graph-body">
         <div className="graph-tools">
           <label className="graph-search">

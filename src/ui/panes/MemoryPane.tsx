@@ -2,15 +2,17 @@
 // (address up, time right, one step per tile), with the capacity line, constants as a band,
 // hover details, click to select the layer in the graph pane, wheel zoom and a brush over
 // the whole run; below it, the per-layer tiling table.
-import type { PointerEvent as ReactPointerEvent, WheelEvent } from 'react';
+import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Buffer, LevelPlan, TilePlan } from '../../compiler/tiling/types';
 import { useStore } from '../store';
+import { StaleBadge } from './StaleBadge';
 import { select, usePaneData } from './graph/actions';
 import {
   brushRange, buffersOfNode, describeBuffer, LANE_H, LANE_W, laneRects, laneTop, type StepRange, zoom,
 } from './memory/model';
 import './memory/memory.css';
+import { useWheel } from './memory/useWheel';
 
 const ROLE_CLASS: Record<Buffer['role'], string> = {
   input: 'mem-in', weight: 'mem-w', const: 'mem-c', output: 'mem-out', scratch: 'mem-scratch',
@@ -25,7 +27,7 @@ export function MemoryPane() {
       : view.status === 'running' ? 'Tiling…' : 'Compile to see the memory plan: where each tensor lives (L1, L2, L3), its lifetime, and the tiles that make every layer fit L1.';
     return (
       <section className="pane" data-testid="pane-memory">
-        <h2>Memory</h2>
+        <h2>Memory <StaleBadge /></h2>
         <p className="placeholder" data-testid="memory-note">{note}</p>
       </section>
     );
@@ -55,7 +57,7 @@ function MemoryPlanView({ plan }: { plan: TilePlan }) {
 
   return (
     <section className="pane pane-memory" data-testid="pane-memory">
-      <h2>Memory</h2>
+      <h2>Memory <StaleBadge /></h2>
       <div className="mem-summary" data-testid="memory-summary" data-steps={plan.steps}>
         {plan.tiled ? `${plan.tilings.length} tiled layers, ${plan.steps} steps (tiles)` : `untiled: ${plan.steps} steps (layers)`}
         {` · home level ${plan.homeLevel}${plan.doubleBuffer ? ' · double-buffered' : ''} · checker: `}
@@ -89,10 +91,11 @@ function Lane({ level, range, total, highlighted, onZoom, onHover, onPick }: {
   const rects = useMemo(() => laneRects(level, range), [level, range]);
   const top = laneTop(level);
   const capY = LANE_H - (level.capacity / top) * LANE_H;
-  const onWheel = (e: WheelEvent<SVGSVGElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
+  const svg = useRef<SVGSVGElement>(null);
+  useWheel(svg, (e, el) => {
+    const box = el.getBoundingClientRect();
     onZoom(zoom(range, total, e.deltaY > 0 ? 1.25 : 0.8, (e.clientX - box.left) / box.width));
-  };
+  });
   const hoverAt = (e: ReactPointerEvent, b: Buffer) => {
     const host = (e.currentTarget as Element).closest('.mem-lanes')!.getBoundingClientRect();
     onHover({ b, x: e.clientX - host.left, y: e.clientY - host.top });
@@ -104,7 +107,7 @@ function Lane({ level, range, total, highlighted, onZoom, onHover, onPick }: {
         <span className="muted" title={`lower bound ${level.lowerBound} B`}> · {level.allocator}</span>
         {level.capacity > top && <span className="muted"> · scaled to use (capacity off the chart)</span>}
       </div>
-      <svg viewBox={`0 0 ${LANE_W} ${LANE_H}`} preserveAspectRatio="none" className="mem-svg" onWheel={onWheel}
+      <svg viewBox={`0 0 ${LANE_W} ${LANE_H}`} preserveAspectRatio="none" className="mem-svg" ref={svg}
         onPointerLeave={() => onHover(null)}>
         {rects.map((r) => (
           <rect key={r.buffer.id} data-testid="mem-buffer" data-id={r.buffer.id} data-bytes={r.buffer.bytes} data-node={r.buffer.node ?? ''}

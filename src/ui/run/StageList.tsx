@@ -1,31 +1,62 @@
 import { STAGES } from '../../pipeline/results';
+import type { StageName } from '../../pipeline/results';
+import { checkFailure } from '../stageChecks';
 import type { StageView } from '../stageViews';
-import { useStore } from '../store';
+import { isStale, useStore } from '../store';
 
-function detail(v: StageView): string {
+/** How many mismatching elements a stage lists. */
+const SHOWN_MISMATCHES = 5;
+
+function detail(name: StageName, v: StageView): string {
   switch (v.status) {
     case 'skipped': return v.reason ?? 'skipped';
     case 'error': return v.error?.what ?? 'failed';
     case 'running': return v.message ?? '';
+    case 'mismatch': return checkFailure(name, v.result)?.summary ?? 'outputs differ';
     default: return '';
   }
 }
 
-/** Each pipeline stage with its status. */
+/** The first mismatching elements of a failed check: tensor, index, expected, got. */
+function Mismatches({ name, v }: { name: StageName; v: StageView }) {
+  const first = checkFailure(name, v.result)?.first ?? [];
+  if (!first.length) return null;
+  return (
+    <table className="stage-mismatches" data-testid={`stage-${name}-mismatches`}>
+      <thead><tr><th>tensor</th><th>index</th><th>expected</th><th>got</th></tr></thead>
+      <tbody>
+        {first.slice(0, SHOWN_MISMATCHES).map((m) => (
+          <tr key={`${m.tensor}:${m.index}`} data-testid="mismatch-row">
+            <td><code>{m.tensor}</code></td>
+            <td title={`flat index ${m.index}`}><code>[{m.coords.join(',')}]</code></td>
+            <td>{m.expected}</td>
+            <td>{m.got}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Each pipeline stage with its status; results of another configuration are marked stale. */
 export function StageList() {
   const stages = useStore((s) => s.stages);
+  const stale = useStore(isStale);
   return (
     <section className="panel">
       <h2>Stages</h2>
       <ol className="stage-list" data-testid="stage-list">
         {STAGES.map((name) => {
           const v = stages[name];
+          const old = stale && v.status !== 'pending';
           return (
-            <li key={name} className={`stage ${v.status}`} data-testid={`stage-${name}`} data-status={v.status}>
+            <li key={name} className={`stage ${v.status}${old ? ' stale' : ''}`} data-testid={`stage-${name}`} data-status={v.status}
+              data-stale={old} title={old ? 'stale: from a compile with another configuration' : undefined}>
               <span className="stage-dot" aria-hidden />
               <span className="stage-name">{name}</span>
-              <span className="stage-status">{v.status}</span>
-              {detail(v) && <span className="stage-detail" data-testid={`stage-${name}-detail`}>{detail(v)}</span>}
+              <span className="stage-status">{v.status}{old && <span className="badge stale" data-testid={`stage-${name}-stale`}>stale</span>}</span>
+              {detail(name, v) && <span className="stage-detail" data-testid={`stage-${name}-detail`}>{detail(name, v)}</span>}
+              {v.status === 'mismatch' && <Mismatches name={name} v={v} />}
             </li>
           );
         })}

@@ -7,12 +7,12 @@ import type { D3ZoomEvent, ZoomBehavior, ZoomTransform } from 'd3-zoom';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import type { Ref } from 'react';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { Graph } from '../../../compiler/ir/graph';
+import type { DType, Graph } from '../../../compiler/ir/graph';
 import type { GraphLayout } from '../../../worker/graph-api';
 import type { Marks } from './drawing';
 import { Drawing, LABEL_MIN_ZOOM } from './drawing';
 import { layoutOf, viewOf } from './layouts';
-import { typeText } from './model';
+import { realType, typeText } from './model';
 
 export type { Marks } from './drawing';
 export type SideName = 'left' | 'right';
@@ -26,6 +26,8 @@ export interface CanvasHandle {
 interface Props {
   side: SideName;
   graph: Graph;
+  /** The element types the tensors' values really have, when the lower stage has run. */
+  types?: Record<string, DType>;
   marks: Marks;
   onSelect(node: string | null): void;
   onHover(node: string | null): void;
@@ -35,6 +37,8 @@ interface Props {
 /** A graph that fits only below this zoom starts at READ_ZOOM at its top instead (Fit shows it all). */
 const OVERVIEW_MIN_ZOOM = 0.6;
 const READ_ZOOM = 0.85;
+/** The start of a wide graph is shown at least this big: labels stay readable. */
+const START_MIN_ZOOM = 0.5;
 
 interface Status {
   state: 'loading' | 'ready' | 'error';
@@ -47,7 +51,7 @@ interface Status {
   message?: string;
 }
 
-export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Props) {
+export function GraphCanvas({ side, graph, types, marks, onSelect, onHover, ref }: Props) {
   const wrap = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const tip = useRef<HTMLDivElement>(null);
@@ -55,8 +59,8 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
   const drawing = useRef<Drawing | null>(null);
   /** The user zoomed or panned since the last automatic view: keep their view across passes. */
   const userMoved = useRef(false);
-  const latest = useRef({ onSelect, onHover, graph, marks });
-  latest.current = { onSelect, onHover, graph, marks };
+  const latest = useRef({ onSelect, onHover, graph, marks, types });
+  latest.current = { onSelect, onHover, graph, marks, types };
   const { view, key } = viewOf(graph);
   const [status, setStatus] = useState<Status>({ state: 'loading', key });
 
@@ -78,13 +82,19 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
   const fit = () => {
     if (drawing.current) apply(fitTransform(drawing.current.layout));
   };
-  /** The whole graph if it is readable so, else its start (the first box, at the top) at a reading zoom. */
+  /**
+   * The whole graph if it is readable so, else its start: the top rows at a reading zoom (as
+   * wide as the graph when that stays legible), never cutting off the graph's left edge.
+   */
   const autoView = (d: Drawing) => {
     const t = fitTransform(d.layout);
     if (t.k >= OVERVIEW_MIN_ZOOM || !d.view.boxes.length) return apply(t);
     const { w } = svgSize();
-    const [x, y] = [d.layout.centres[0]!, d.layout.centres[1]! - d.view.boxes[0]!.height / 2];
-    apply(zoomIdentity.translate(w / 2 - x * READ_ZOOM, 12 - y * READ_ZOOM).scale(READ_ZOOM));
+    const k = Math.max(START_MIN_ZOOM, Math.min(READ_ZOOM, (w - 16) / d.layout.width));
+    const top = Math.min(...d.view.boxes.map((b, i) => d.layout.centres[2 * i + 1]! - b.height / 2));
+    const width = d.layout.width * k;
+    // Centred when it fits across, else from its left edge: nothing is cut off at the left.
+    apply(zoomIdentity.translate(width <= w - 16 ? (w - width) / 2 : 8, 12 - top * k).scale(k));
   };
   const focus = (id: string) => {
     const d = drawing.current;
@@ -175,7 +185,7 @@ export function GraphCanvas({ side, graph, marks, onSelect, onHover, ref }: Prop
     const a = viewOf(latest.current.graph).view.arrows[arrow];
     const t = tip.current!;
     if (!a) return;
-    t.textContent = a.tensors.map((x) => `${x.name}: ${typeText(x.type)}`).join('\n');
+    t.textContent = a.tensors.map((x) => `${x.name}: ${typeText(realType(x.type, latest.current.types?.[x.name]))}`).join('\n');
     const r = wrap.current!.getBoundingClientRect();
     t.hidden = false;
     const x = e.clientX - r.left + 12;

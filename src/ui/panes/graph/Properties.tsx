@@ -1,9 +1,9 @@
 // The selected node: op, attributes, tensors with their types, where it came from, and for
 // the final graph the kernel it is bound to.
-import type { Attr, Graph } from '../../../compiler/ir/graph';
-import type { LowerResult } from '../../../compiler/lower/types';
+import type { Attr, DType, Graph } from '../../../compiler/ir/graph';
+import type { LowerStageResult } from '../../../pipeline/results';
 import type { Snapshot } from '../../../compiler/passes/types';
-import { typeText } from './model';
+import { realType, typeText } from './model';
 import type { NodeRef } from './state';
 
 const MAX_LIST = 16;
@@ -26,13 +26,20 @@ function attrText(a: Attr): string {
   }
 }
 
-function Tensor({ g, name }: { g: Graph; name: string }) {
+/** A tensor with its element type as the kernels store it (the declared ONNX type when its values fit no integer type). */
+function Tensor({ g, name, types }: { g: Graph; name: string; types: Record<string, DType> | undefined }) {
   if (!name) return <li className="muted">(omitted)</li>;
   const init = g.initializers[name];
+  const declared = init ?? g.types[name] ?? g.inputs.find((v) => v.name === name);
+  const real = types?.[name];
+  const shown = realType(declared, real);
   return (
     <li>
       <code className="tensor-name">{name}</code>{' '}
-      <code className="tensor-type">{typeText(init ?? g.types[name] ?? g.inputs.find((v) => v.name === name))}</code>
+      <code className="tensor-type" data-testid="props-tensor-type"
+        title={real && declared && real !== declared.dtype ? `declared ${declared.dtype} in the ONNX file; its values are ${real}` : undefined}>
+        {typeText(shown)}
+      </code>
       {init && <span className="tag">constant</span>}
     </li>
   );
@@ -49,7 +56,7 @@ export interface Counterparts {
 
 export function Properties({ snapshots, lower, selection, counterparts, onSelect }: {
   snapshots: readonly Snapshot[];
-  lower: LowerResult | null;
+  lower: LowerStageResult | null;
   selection: NodeRef | null;
   counterparts: Counterparts | null;
   onSelect(ref: NodeRef): void;
@@ -63,6 +70,7 @@ export function Properties({ snapshots, lower, selection, counterparts, onSelect
       </div>
     );
   const g = snap.graph;
+  const types = lower?.elementTypes?.[selection!.snapshot];
   const final = selection!.snapshot === snapshots.length - 1;
   const binding = final ? lower?.bindings[node.name] : undefined;
   const failure = final ? lower?.failures.find((f) => f.node === node.name) : undefined;
@@ -97,9 +105,9 @@ export function Properties({ snapshots, lower, selection, counterparts, onSelect
         </section>
         <section>
           <h3>Inputs</h3>
-          <ul className="props-tensors" data-testid="props-inputs">{node.inputs.map((t, i) => <Tensor key={i} g={g} name={t} />)}</ul>
+          <ul className="props-tensors" data-testid="props-inputs">{node.inputs.map((t, i) => <Tensor key={i} g={g} name={t} types={types} />)}</ul>
           <h3>Outputs</h3>
-          <ul className="props-tensors" data-testid="props-outputs">{node.outputs.map((t, i) => <Tensor key={i} g={g} name={t} />)}</ul>
+          <ul className="props-tensors" data-testid="props-outputs">{node.outputs.map((t, i) => <Tensor key={i} g={g} name={t} types={types} />)}</ul>
         </section>
         <section>
           {origin.length > 0 && !(origin.length === 1 && origin[0] === node.name)

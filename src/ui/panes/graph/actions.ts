@@ -1,9 +1,8 @@
 // What the user does in the graph pane, as store updates; and the snapshots the pane shows,
 // read from the stage results.
 import type { Graph } from '../../../compiler/ir/graph';
-import type { LowerResult } from '../../../compiler/lower/types';
 import type { Snapshot } from '../../../compiler/passes/types';
-import type { ParseResult } from '../../../pipeline/results';
+import type { LowerStageResult, ParseResult } from '../../../pipeline/results';
 import type { PlaygroundState } from '../../store';
 import { showError, useStore } from '../../store';
 import { downloadOnnx, exportName } from './layouts';
@@ -13,7 +12,7 @@ import { stepRight } from './state';
 export interface PaneData {
   snapshots: readonly Snapshot[];
   /** The lower stage's result, once it has run. */
-  lower: LowerResult | null;
+  lower: LowerStageResult | null;
 }
 
 const inputSnapshots = new WeakMap<Graph, Snapshot[]>();
@@ -32,7 +31,7 @@ function parsedOnly(graph: Graph): Snapshot[] {
 }
 
 const EMPTY: PaneData = { snapshots: [], lower: null };
-let lastData: { lower?: LowerResult; parse?: ParseResult; data: PaneData } | null = null;
+let lastData: { lower?: LowerStageResult; parse?: ParseResult; data: PaneData } | null = null;
 
 export function paneData(s: PlaygroundState): PaneData {
   const lower = s.stages.lower.status === 'done' ? s.stages.lower.result : undefined;
@@ -56,12 +55,14 @@ export function select(ref: NodeRef | null): void {
 }
 
 export function showRight(i: number): void {
-  patch({ right: i });
+  patch({ right: i, overview: false });
 }
 
 /** A number pins the left side; null makes it follow the right one. */
 export function showLeft(i: number | null): void {
-  patch({ left: i });
+  const { right, overview } = useStore.getState().graph;
+  // Leaving the overview keeps its final graph on the right.
+  patch({ left: i, overview: false, right: overview ? null : right });
 }
 
 export function setHideUnchanged(hide: boolean): void {
@@ -72,7 +73,7 @@ export function setHideUnchanged(hide: boolean): void {
 export function step(delta: number): void {
   const s = useStore.getState();
   const { snapshots } = paneData(s);
-  if (snapshots.length) patch({ right: stepRight(s.graph, snapshots, delta) });
+  if (snapshots.length) patch({ right: stepRight(s.graph, snapshots, delta), overview: false });
 }
 
 export async function exportSnapshot(index: number): Promise<void> {

@@ -84,6 +84,13 @@ describe('stepping through passes', () => {
     expect(stepRight({ ...s, right: 4 }, passes, +1)).toBe(4);
     expect(resolveSides({ ...INITIAL_GRAPH_STATE, right: 3 }, passes)).toEqual({ left: 2, right: 3 });
   });
+  it('opens a compile on the input against the final graph, until a pass is picked', () => {
+    const open = { ...INITIAL_GRAPH_STATE, overview: true };
+    expect(resolveSides(open, passes)).toEqual({ left: 0, right: 4 });
+    const tail = [...passes, { changed: false }];
+    expect(resolveSides({ ...open, hideUnchanged: true }, tail)).toEqual({ left: 0, right: 4 });
+    expect(resolveSides({ ...open, overview: false, right: 3 }, passes)).toEqual({ left: 2, right: 3 });
+  });
   it('keeps a pinned left side', () => {
     expect(resolveSides({ ...INITIAL_GRAPH_STATE, left: 0, right: 2 }, passes)).toEqual({ left: 0, right: 2 });
     expect(resolveSides({ ...INITIAL_GRAPH_STATE, left: 9 }, passes)).toEqual({ left: 4, right: 4 });

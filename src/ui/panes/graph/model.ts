@@ -1,7 +1,7 @@
 // What the graph pane draws for one graph: a box per node (plus one per graph input and
 // output), an arrow per producer -> consumer pair carrying the tensors between them, and the
 // stripped graph the worker lays out. Pure functions of the graph IR; types only from the compiler.
-import type { Graph, TensorType } from '../../../compiler/ir/graph';
+import type { DType, Graph, TensorType } from '../../../compiler/ir/graph';
 import type { LayoutInput } from '../../../worker/graph-api';
 
 export type BoxKind = 'op' | 'input' | 'output';
@@ -56,6 +56,11 @@ function box(id: string, kind: BoxKind, name: string, op: string): Box {
 export function typeText(t: TensorType | undefined): string {
   if (!t) return '?';
   return `${t.dtype}[${t.shape.join(',')}]`;
+}
+
+/** A tensor's type with the element type its values really have, when known (the lower stage's elementTypes). */
+export function realType(t: TensorType | undefined, real: DType | undefined): TensorType | undefined {
+  return t && real ? { ...t, dtype: real } : t;
 }
 
 export function graphView(g: Graph): GraphView {

@@ -17,9 +17,11 @@ export interface GraphPaneState {
   hideUnchanged: boolean;
   /** The selected node; the panes that link to the graph read it. */
   selection: NodeRef | null;
+  /** Right after a compile: the input graph on the left against the final one on the right, until the user picks a pass. */
+  overview: boolean;
 }
 
-export const INITIAL_GRAPH_STATE: GraphPaneState = { right: null, left: null, hideUnchanged: false, selection: null };
+export const INITIAL_GRAPH_STATE: GraphPaneState = { right: null, left: null, hideUnchanged: false, selection: null, overview: false };
 
 /** What the stepping rules need to know of a snapshot. */
 export interface PassInfo {
@@ -39,6 +41,8 @@ export interface Sides {
 /** The snapshots the two sides show, clamped to the snapshots there are. */
 export function resolveSides(s: GraphPaneState, passes: readonly PassInfo[]): Sides {
   const last = Math.max(0, passes.length - 1);
+  // The last shown pass holds the final graph (passes after it changed nothing).
+  if (s.overview) return { left: 0, right: shownPasses(passes, s.hideUnchanged).at(-1) ?? last };
   const right = Math.min(s.right ?? last, last);
   if (s.left !== null) return { left: Math.min(s.left, last), right };
   const before = shownPasses(passes, s.hideUnchanged).filter((i) => i < right);
@@ -53,3 +57,4 @@ export function stepRight(s: GraphPaneState, passes: readonly PassInfo[], delta:
   if (delta > 0) return shown.find((i) => i > right) ?? shown.at(-1)!;
   return shown.findLast((i) => i < right) ?? shown[0]!;
 }
+

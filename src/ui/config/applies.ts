@@ -1,0 +1,46 @@
+// Which configuration controls the chosen platform actually uses, and why the others have no
+// effect: the panel disables those, and the summary leaves them out.
+import type { Config } from '../../compiler/config';
+
+export type Control = 'cores' | 'tiled' | 'l1' | 'l2' | 'defaultMemLevel' | 'doubleBuffer' | 'neurekaWmem' | 'profileTiling';
+
+/** What the platform is, when that explains why controls do not apply (shown under the platform). */
+export function platformNote(c: Config): string | null {
+  return c.platform === 'generic' ? 'Generic runs plain C on one host core with one flat memory: nothing is tiled, so the settings below do not apply' : null;
+}
+
+const GENERIC = 'not used by Generic';
+const UNTILED = 'only used when tiled';
+
+/** Why `control` has no effect with configuration `c`, or null when it has one. */
+export function ignoredBecause(c: Config, control: Control): string | null {
+  if (control === 'neurekaWmem') return c.platform === 'siracusa-neureka' ? null : 'only on Siracusa + N-EUREKA';
+  if (c.platform === 'generic') return GENERIC;
+  if (!c.tiled && (control === 'l1' || control === 'doubleBuffer' || control === 'profileTiling')) return UNTILED;
+  return null;
+}
+
+/** The tooltip of an ignored control: the reason at length. */
+export function ignoredTitle(c: Config, control: Control): string | undefined {
+  const short = ignoredBecause(c, control);
+  if (!short) return undefined;
+  const note = control === 'neurekaWmem' ? null : platformNote(c);
+  return note ? `${short}: ${note}` : short;
+}
+
+/** One line with what the next compile really does with the stored configuration. */
+export function summarizeConfig(c: Config): string {
+  if (c.platform === 'generic') return 'generic · 1 core · untiled · one flat memory';
+  const used = (k: Control) => ignoredBecause(c, k) === null;
+  return [
+    c.platform,
+    `${c.cores} ${c.cores === 1 ? 'core' : 'cores'}`,
+    c.tiled ? 'tiled' : 'untiled',
+    ...(used('l1') ? [`L1 ${c.l1} B`] : []),
+    `L2 ${c.l2} B`,
+    `home ${c.defaultMemLevel}`,
+    ...(used('doubleBuffer') ? [c.doubleBuffer ? 'double-buffered' : 'single-buffered'] : []),
+    ...(c.neurekaWmem ? ['weight memory'] : []),
+    ...(used('profileTiling') ? [`profile ${c.profileTiling ?? 'off'}`] : []),
+  ].join(' · ');
+}
