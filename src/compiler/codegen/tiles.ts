@@ -9,8 +9,7 @@ import { numel, stridesOf } from '../ops/core/tensor';
 import { windowGeometry, type WindowAttrs } from '../ops/core/window';
 import { opFor } from '../ops';
 import { padSpec, type PadAttrs } from '../ops/shape-ops';
-import type { Region } from '../tiling/region';
-import type { LayerTiling } from '../tiling/types';
+import type { LayerTiling, Region } from '../tiling/types';
 import type { LayerSpec } from './emit/types';
 import type { TensorInfo } from './tensors';
 

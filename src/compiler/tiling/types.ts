@@ -7,6 +7,8 @@ import type { MemLevel } from '../config';
 import type { RuleKind } from './rules';
 import type { Region } from './region';
 
+export type { Region };
+
 /** A time step is one tile of one layer; layers follow each other in graph order. */
 export interface LayerSteps {
   node: string;
