@@ -6,8 +6,8 @@
 // on the same text in Node, best of 3.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateCode } from '../src/compiler/codegen/codegen';
 import { testDataFor } from '../src/compiler/codegen/test-data';
+import { generateWithPlan } from '../src/testing/tiled-harness';
 import { bindNpzInputs } from '../src/compiler/interpret/npz-io';
 import { lowerGraph } from '../src/compiler/lower/lower';
 import { readNpz } from '../src/compiler/npz';
@@ -23,22 +23,22 @@ import { timeBest } from './harness';
 const MODEL = 'microllama-prefill';
 const FILE = 'Network_weights.c';
 
-/** The weights file codegen writes for the built-in model, generated here in Node. */
-function weightsText(): string {
+/** The weights file codegen writes for the built-in model, generated here in Node from its memory plan. */
+async function weightsText(): Promise<string> {
   const dir = path.join(ROOT, 'public/models', MODEL);
   const read = (f: string) => new Uint8Array(readFileSync(path.join(dir, f)));
   const graph = inferTypes(readOnnx(read('network.onnx'), 'network.onnx'));
   const inputs = bindNpzInputs(graph, readNpz(read('inputs.npz'), 'inputs.npz'), 'inputs.npz').inputs;
   const config = { ...DEFAULT_CONFIG, platform: 'siracusa' as const };
   const lower = lowerGraph(graph, config, { inputs, check: 'none' });
-  const code = generateCode({ lower, cores: config.cores, ...testDataFor(graph, lower, inputs, readNpz(read('outputs.npz'), 'outputs.npz')) });
+  const code = await generateWithPlan(lower, testDataFor(graph, lower, inputs, readNpz(read('outputs.npz'), 'outputs.npz')), config);
   return code.files.find((f) => f.path === FILE)!.content;
 }
 
 export const codePaneBench: Bench = {
   name: 'codepane',
   run: async () => {
-    const text = weightsText();
+    const text = await weightsText();
     let folds = 0;
     const nodeMs = await timeBest(() => { folds = defaultFolds(braceBlocks(text)).length; });
     const chromium = await inChromium(async (page) => {

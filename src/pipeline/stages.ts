@@ -99,16 +99,17 @@ const tile: StageImpl<'tile'> = async ({ config, ctx, progress, milp }) => {
 
 /**
  * Generates the C program for the lowered graph from the tile stage's memory plan (tiled layers
- * run their tile loops; every buffer at its planned address), with a harness checking inputs.npz against outputs.npz (or seeded random inputs against the
- * reference interpreter when the files are missing).
+ * run their tile loops; every buffer at its planned address), with a harness checking inputs.npz
+ * against outputs.npz (or seeded random inputs against the reference interpreter when the files
+ * are missing).
  */
-const codegen: StageImpl<'codegen'> = ({ input, config, ctx }) => {
+const codegen: StageImpl<'codegen'> = ({ input, ctx }) => {
   const lower = need(ctx, 'lower');
+  const plan = need(ctx, 'tile');
   const { graph } = need(ctx, 'parse');
   const npzInputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
   const golden = npzInputs && input.outputs ? readNpz(input.outputs, 'outputs.npz') : ctx.reference?.outputs;
-  const plan = ctx.tile;
-  return generateCode({ lower, cores: config.cores, ...testDataFor(graph, lower, npzInputs, golden), ...(plan ? { planned: { plan, config } } : {}) });
+  return generateCode({ lower, plan, ...testDataFor(graph, lower, npzInputs, golden) });
 };
 
 /** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */

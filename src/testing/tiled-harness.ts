@@ -1,5 +1,5 @@
-// Node only, for tests: a test folder through parse, lower, tile and codegen from the plan, the
-// way the pipeline does it, with the configuration under test.
+// Node only, for tests and benches: a test folder (or a lowered graph) through tile and codegen
+// from the plan, the way the pipeline does it, with the configuration under test (tiled or not).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, type Config } from '../compiler/config';
@@ -34,6 +34,11 @@ export function loadFolder(dir: string, config: Config): Folder {
 export async function planAndGenerate(f: Folder, overrides: Partial<Config>): Promise<{ plan: TilePlan; code: CodegenResult; config: Config }> {
   const config: Config = { ...DEFAULT_CONFIG, ...overrides };
   const plan = await planMemory(f.lower, config, { solver: await nodeMilp() });
-  const code = generateCode({ lower: f.lower, cores: config.cores, ...f.data, planned: { plan, config } });
+  const code = generateCode({ lower: f.lower, plan, ...f.data });
   return { plan, code, config };
+}
+
+/** The program for a lowered graph under `overrides` (platform and the rest as lowered; DEFAULT_CONFIG otherwise). */
+export async function generateWithPlan(lower: LowerResult, data: TestData, overrides: Partial<Config>): Promise<CodegenResult> {
+  return (await planAndGenerate({ lower, data }, { platform: lower.platform, ...overrides })).code;
 }

@@ -14,9 +14,9 @@ import { alignParam } from '../ops/core/requant';
 import { broadcastIndex, numel, stridesOf } from '../ops/core/tensor';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
-import { generateCode } from './codegen';
 import { broadcastWalk, paramIndex, simplify } from './layout';
 import { testDataFor } from './test-data';
+import { generateWithPlan } from '../../testing/tiled-harness';
 
 const shared = fileURLToPath(SHARED_TESTS);
 
@@ -57,17 +57,19 @@ describe('walks', () => {
 
 const miniMobileNet = join(shared, 'Models/miniMobileNetv2');
 
+/** A folder's program from an untiled plan: every layer forks in place on its home buffers. */
 function compileFolder(dir: string, platform: 'generic' | 'siracusa' | 'siracusa-neureka', cores = 8) {
   const graph = inferTypes(readOnnx(readFileSync(join(dir, 'network.onnx')), 'network.onnx'));
   const inputs = bindNpzInputs(graph, readNpz(readFileSync(join(dir, 'inputs.npz')), 'inputs.npz'), 'inputs.npz').inputs;
   const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform, cores }, { inputs, check: 'none' });
-  return { lower, code: () => generateCode({ lower, cores, ...testDataFor(graph, lower, inputs, readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz')) }) };
+  const data = testDataFor(graph, lower, inputs, readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz'));
+  return { lower, code: () => generateWithPlan(lower, data, { cores, tiled: false }) };
 }
 
 describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
-  it('is plain data, maps every node of the final graph to its lines, and forks in graph order', () => {
+  it('is plain data, maps every node of the final graph to its lines, and forks in graph order', async () => {
     const { lower, code } = compileFolder(miniMobileNet, 'siracusa');
-    const r = code();
+    const r = await code();
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     const final = lower.snapshots.at(-1)!.graph;
     expect(r.layers.map((l) => l.node)).toEqual(final.nodes.map((n) => n.name));
@@ -82,17 +84,17 @@ describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
     expect(r.totalOutputs).toBe(10);
   });
 
-  it("Generic keeps uint8 camera data shifted to int8 and the first conv's kernel adds 128 back", () => {
-    const r = compileFolder(join(shared, 'Kernels/Integer/Conv/PW_2D'), 'generic').code();
+  it("Generic keeps uint8 camera data shifted to int8 and the first conv's kernel adds 128 back", async () => {
+    const r = await compileFolder(join(shared, 'Kernels/Integer/Conv/PW_2D'), 'generic').code();
     const inputs = r.files.find((f) => f.path === 'testinputs.h')!.content;
     expect(inputs).toMatch(/static const int8_t testInput0\[/);
     expect(inputs).toContain('stored = real value - 128');
-    expect(r.files.find((f) => f.path === 'Network.c')!.content).toMatch(/dpg_conv\(buf_input_0, DPG_S8, 128,/);
+    expect(r.files.find((f) => f.path === 'Network.c')!.content).toMatch(/dpg_conv\(DPG_AT\(dpg_\w+, \d+\), DPG_S8, 128,/);
   });
 
-  it('N-EUREKA layers are programmed from a 1-core fork: registers, weight bits, commit, wait', () => {
+  it('N-EUREKA layers are programmed from a 1-core fork: registers, weight bits, commit, wait', async () => {
     const { code, lower } = compileFolder(miniMobileNet, 'siracusa-neureka');
-    const r = code();
+    const r = await code();
     const npu = r.layers.filter((l) => l.engine === 'neureka');
     expect(npu.length).toBe(Object.values(lower.bindings).filter((b) => b.engine === 'neureka').length);
     expect(npu.length).toBeGreaterThan(0);
@@ -104,11 +106,11 @@ describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
     }
   });
 
-  it('golden outputs of the wrong size are a bad-inputs error naming outputs.npz', () => {
+  it('golden outputs of the wrong size are a bad-inputs error naming outputs.npz', async () => {
     const graph = inferTypes(readOnnx(readFileSync(join(miniMobileNet, 'network.onnx')), 'network.onnx'));
     const { lower } = compileFolder(miniMobileNet, 'generic');
     const data = testDataFor(graph, lower);
     const golden = [{ ...data.golden[0], shape: [3], data: new Float64Array(3) }];
-    expect(() => generateCode({ lower, cores: 1, ...data, golden })).toThrow(/outputs\.npz.*3 elements/);
+    await expect(generateWithPlan(lower, { ...data, golden }, { cores: 1 })).rejects.toThrow(/outputs\.npz.*3 elements/);
   });
 });

@@ -15,17 +15,27 @@ const SECTION: Record<string, string> = { L1: 'HAL_L1 ', L2: 'HAL_L2 ', L3: 'HAL
 
 export class MemoryMap {
   private home = new Map<string, Buffer>();
-  private staged = new Map<string, Buffer>();
-  private byId = new Map<string, Buffer>();
+  /** Per layer: its staging buffers by tensor, its tile buffers by tensor position, its scratch. */
+  private layers = new Map<string, { staged: Map<string, Buffer>; tiles: Map<number, Buffer>; scratch?: Buffer }>();
 
   constructor(readonly plan: TilePlan) {
     for (const level of plan.levels) for (const b of level.buffers) {
-      this.byId.set(b.id, b);
       if (b.role === 'activation' || b.role === 'constant') {
         this.home.set(b.tensor, b);
         for (const a of b.aliases ?? []) this.home.set(a, b);
-      } else if (b.role === 'staging') this.staged.set(`${b.node}|${b.tensor}`, b);
+        continue;
+      }
+      const l = this.layer(b.node ?? '');
+      if (b.role === 'staging') l.staged.set(b.tensor, b);
+      else if (b.role === 'scratch') l.scratch = b;
+      else if (b.k !== undefined) l.tiles.set(b.k, b);
     }
+  }
+
+  private layer(node: string) {
+    let l = this.layers.get(node);
+    if (!l) this.layers.set(node, (l = { staged: new Map(), tiles: new Map() }));
+    return l;
   }
 
   /** The C name of a level's arena. */
@@ -40,12 +50,17 @@ export class MemoryMap {
 
   /** L2 staging buffer of a tensor for a layer (home level L3). */
   stagingOf(node: string, tensor: string): Buffer | undefined {
-    return this.staged.get(`${node}|${tensor}`);
+    return this.layers.get(node)?.staged.get(tensor);
   }
 
-  /** A buffer by its plan id ("L1:Conv_0:input0"). */
-  byPlanId(id: string): Buffer | undefined {
-    return this.byId.get(id);
+  /** A tiled layer's L1 buffer of tensor k (its position in the layer's LayerTiling.tensors). */
+  tileBufferOf(node: string, k: number): Buffer | undefined {
+    return this.layers.get(node)?.tiles.get(k);
+  }
+
+  /** A tiled layer's L1 scratch buffer. */
+  scratchOf(node: string): Buffer | undefined {
+    return this.layers.get(node)?.scratch;
   }
 
   /** C pointer expression (void *) of a buffer, `extra` bytes in. */

@@ -1,19 +1,27 @@
-// Assembles the network program: Network.h / Network.c (a fork body per layer, RunNetwork
-// calling them in order), the constants in Network_weights.{h,c}, and every layer's line
-// ranges for the code pane. Layers come from the emitters; this file only lays them out.
+// Network.c, Network.h and Network_weights.{h,c} from the memory plan (tiling/types.ts TilePlan),
+// the one writer of the network program: every tensor lives in its level's arena at the plan's
+// offset (memory.ts), so the allocator's reuse is real. A tiled layer runs its tile loop
+// (tiled-layer.ts); an untiled layer (every layer of an untiled plan) runs in place on its home
+// buffers. With the home level in L3, each layer first copies its operands L3 -> L2 into its
+// staging buffers (blocking) and writes its output back after. Every layer's line ranges are
+// kept for the code pane.
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import type { LowerResult } from '../lower/types';
-import { lookupOp } from '../ops';
+import { lookupOp, opFor } from '../ops';
 import { numel } from '../ops/core/tensor';
 import { readAttrs, whereNode } from '../ops/types';
-import type { IntType } from '../passes/ranges';
 import type { Platform } from '../platforms/types';
-import { arrayDecl, BYTES, C_TYPE, checkFits, ident } from './ctypes';
+import type { Buffer, TilePlan } from '../tiling/types';
+import { BYTES } from './ctypes';
 import { emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
+import { MemoryMap } from './memory';
+import { ioTables, networkHeader } from './network-interface';
 import type { TensorInfo, TensorTable } from './tensors';
+import { tiledLayer } from './tiled-layer';
 import type { BufferInfo, GeneratedFile, LayerCode, LineRange } from './types';
+import { Weights } from './weights';
 
 /** Cores a layer on `engine` is forked on: the configured count, at most what the engine has. */
 export function coresFor(platform: Platform, engine: string, configured: number): number {
@@ -21,32 +29,7 @@ export function coresFor(platform: Platform, engine: string, configured: number)
   return Math.max(1, Math.min(configured, e?.cores ?? 1));
 }
 
-export const shapeStr = (t: TensorInfo) => `[${t.shape.join(',')}] ${t.type}${t.offset ? ` (shifted by ${t.offset})` : ''}`;
-
-/** The weights: one const array per (constant, element type), in Network_weights.c. */
-export class Weights {
-  readonly decls: string[] = [];
-  readonly externs: string[] = [];
-  readonly buffers: BufferInfo[] = [];
-  private ids = new Map<string, string>();
-  private used = new Set<string>();
-
-  add(values: ArrayLike<number>, type: IntType, name: string, where: string): string {
-    const key = `${name}\u0000${type}`;
-    const known = this.ids.get(key);
-    if (known) return known;
-    checkFits(values, type, `constant '${name}'`, where);
-    let id = `w_${ident(name)}`;
-    if (this.used.has(id)) id = `${id}_${type}`;
-    for (let k = 2; this.used.has(id); k++) id = `w_${ident(name)}_${k}`;
-    this.used.add(id);
-    this.ids.set(key, id);
-    this.decls.push(arrayDecl('HAL_L2 const ', C_TYPE[type], id, values));
-    this.externs.push(`extern const ${C_TYPE[type]} ${id}[${Math.max(1, values.length)}];`);
-    this.buffers.push({ name: id, tensors: [name], ctype: C_TYPE[type], bytes: values.length * BYTES[type], role: 'constant' });
-    return id;
-  }
-}
+const shapeStr = (t: TensorInfo) => `[${t.shape.join(',')}] ${t.type}${t.offset ? ` (shifted by ${t.offset})` : ''}`;
 
 export interface NetworkCode {
   files: GeneratedFile[];
@@ -54,119 +37,159 @@ export interface NetworkCode {
   buffers: BufferInfo[];
 }
 
-export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTable, platform: Platform, configuredCores: number): NetworkCode {
+const isAlias = (kernel: string) => kernel.endsWith('_alias');
+
+export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTable, platform: Platform, plan: TilePlan): NetworkCode {
+  const mem = new MemoryMap(plan);
   const weights = new Weights();
-  const buffers: BufferInfo[] = [];
-  const isIn = new Set(graph.inputs.map((v) => v.name)), isOut = new Set(graph.outputs.map((v) => v.name));
+  const staged = plan.homeLevel === 'L3';
+  const tilings = new Map(plan.tilings.map((t) => [t.node, t]));
+  const bytesIn = (t: TensorInfo) => numel(t.shape) * BYTES[t.type];
 
-  // Activation buffers: every computed tensor that is not an alias or a constant.
-  const bufferDecls: string[] = [];
-  const owners = new Map<string, string[]>();
-  for (const t of table.values()) {
-    if (t.constant) continue;
-    const own = t.aliasOf ?? t.name;
-    owners.set(own, [...(owners.get(own) ?? []), t.name]);
-  }
-  for (const [own, tensors] of owners) {
-    const t = table.get(own)!;
-    const n = numel(t.shape);
-    const role = isIn.has(own) ? 'input' : tensors.some((x) => isOut.has(x)) ? 'output' : 'activation';
-    bufferDecls.push(`HAL_L2 static ${C_TYPE[t.type]} buf_${t.buffer}[${Math.max(1, n)}]; /* ${tensors.join(', ')}: ${shapeStr(t)} */`);
-    buffers.push({ name: `buf_${t.buffer}`, tensors, ctype: C_TYPE[t.type], bytes: n * BYTES[t.type], role });
-  }
-
-  const dataOf = (t: TensorInfo, where: string) => (t.constant ? weights.add(t.values!, t.type, t.name, where) : `buf_${t.buffer}`);
-
-  // Layers.
   interface Block { node: string; lines: string[]; run: string[]; layer: Omit<LayerCode, 'ranges'> }
   const blocks: Block[] = [];
+  const scratchDecls: string[] = [];
   let maxCores = 1;
-  graph.nodes.forEach((node, k) => {
+  graph.nodes.forEach((node, n) => {
     const binding = lower.bindings[node.name];
     const where = whereNode(node);
     if (!binding) fail('internal', 'the node has no kernel binding', where);
     const entry = lookupOp(node.domain, node.op);
     const attrs = entry ? (readAttrs(node, entry.attrs, where) as Record<string, unknown>) : {};
-    const cores = coresFor(platform, binding.engine, configuredCores);
-    const id = `L${k}`;
+    const cores = coresFor(platform, binding.engine, plan.cores);
+    const id = `L${n}`;
     const spec: LayerSpec = {
       node, binding, attrs, where, id, cores,
       ins: node.inputs.map((i) => (i ? table.get(i) : undefined)),
-      outs: node.outputs.filter(Boolean).map((o) => table.get(o)!),
+      outs: node.outputs.filter(Boolean).map((x) => table.get(x)!),
     };
-    const decls: string[] = [], steps: string[] = [], scratch: string[] = [];
-    const sink: EmitSink = {
-      data: (t) => dataOf(t, where),
-      constant: (values, type, name, w) => weights.add(values, type, name, w),
-      decl: (c) => decls.push(c),
-      step: (c) => steps.push(c),
-      scratch: (bytes) => {
-        const s = `${id}_scratch${scratch.length}`;
-        scratch.push(`HAL_L2 static uint8_t ${s}[${bytes}];`);
-        buffers.push({ name: s, tensors: [], ctype: 'uint8_t', bytes, role: 'activation' });
-        return s;
-      },
-    };
-    emitterFor(binding, node).emit(spec, sink);
-
-    const ins = spec.ins.filter((t): t is TensorInfo => !!t && !t.constant).map(shapeStr).join(', ') || 'constants';
-    const engine = platform.engines.find((e) => e.name === binding.engine)?.title ?? binding.engine;
-    const header = [
-      `/* ---- ${id}: ${node.name} ----`,
-      ` * ${node.op}: ${ins} -> ${spec.outs.map(shapeStr).join(', ')}`,
-      ` * kernel ${binding.kernel} on the ${engine}${steps.length ? `, ${cores} core${cores > 1 ? 's' : ''}` : ''}: ${binding.reason.replace(/\*\//g, '* /')}`,
-      ...(binding.notes ?? []).map((n) => ` * note: ${n.replace(/\*\//g, '* /')}`),
-      ' */',
-    ];
-    const lines = [...header, ...scratch, ...decls.flatMap((d) => d.split('\n'))];
-    const run: string[] = [];
-    steps.forEach((body, s) => {
-      const fn = `${id}_${s}`;
-      lines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((x) => `  ${x}`), '}');
-      run.push(`  hal_fork(${cores}, ${fn}, NULL);${s === 0 ? ` /* ${node.name} */` : ''}`);
-    });
-    if (!steps.length) {
+    const layer = { node: node.name, op: node.op, kernel: binding.kernel, engine: binding.engine };
+    if (isAlias(binding.kernel)) {
       const src = spec.ins[0];
-      run.push(`  /* ${node.name}: no code, ${spec.outs.map((o) => o.name).join(', ')} ${src && !src.constant ? `shares buf_${src.buffer}` : 'is a constant'} */`);
+      const b = src && mem.homeOf(src.name);
+      blocks.push({ node: node.name, lines: [], layer: { ...layer, calls: [] },
+        run: [`  /* ${node.name}: no code, ${spec.outs.map((x) => x.name).join(', ')} ${b ? `shares ${mem.at(b)}` : 'is a constant'} */`] });
+      return;
     }
-    if (steps.length) maxCores = Math.max(maxCores, cores);
-    const calls = [...new Set(steps.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
-    blocks.push({ node: node.name, lines, run, layer: { node: node.name, op: node.op, kernel: binding.kernel, engine: binding.engine, calls } });
+
+    // Where the layer reads and writes a tensor: its staging buffer (home L3), its home, or
+    // (a constant the plan does not hold, e.g. a derived one) a constant array in L2.
+    const bufferOf = (t: TensorInfo): Buffer | undefined => (staged ? mem.stagingOf(node.name, t.name) : undefined) ?? mem.homeOf(t.name);
+    const home = (t: TensorInfo): string => {
+      const b = bufferOf(t);
+      if (b && b.level !== 'L3') {
+        if (bytesIn(t) > b.bytes) fail('internal', `tensor '${t.name}' needs ${bytesIn(t)} B; its ${b.level} buffer has ${b.bytes}`, where);
+        return mem.at(b);
+      }
+      if (!t.constant || !t.values) fail('internal', `tensor '${t.name}' has no ${staged ? 'L2 staging' : 'home'} buffer in the plan`, where);
+      return `(void *)${weights.add(t.values, t.type, t.name, where)}`;
+    };
+
+    const tiling = plan.tiled ? tilings.get(node.name) : undefined;
+    const header = layerHeader(spec, platform, cores);
+    const lines: string[] = [], run: string[] = [];
+    let calls: string[] = [];
+    const usedTensors = new Set<string>();
+    if (tiling) {
+      if (tiling.tensors.filter((t) => t.role === 'output').length !== 1 || spec.outs.length !== 1)
+        fail('not-implemented', 'a tiled layer with more than one output', where);
+      const homeOfK = (k: number) => {
+        const t = tiling.tensors[k];
+        return home((t.role === 'output' ? spec.outs[0] : spec.ins[t.index])!);
+      };
+      const code = tiledLayer({ tiling, full: spec, mem, home: homeOfK, weights, doubleBuffer: plan.doubleBuffer, profile: plan.profileTiling === 'L2' });
+      for (const k of code.used) usedTensors.add(tiling.tensors[k].tensor);
+      lines.push(...header.slice(0, -1), ...code.lines);
+      run.push(`  ${code.call} /* ${node.name} */`);
+      calls = code.calls;
+    } else {
+      // In place on the home buffers: the layer's forks, as untiled.
+      const decls: string[] = [], steps: string[] = [];
+      const sink: EmitSink = {
+        data: (t) => { usedTensors.add(t.name); return home(t); },
+        constant: (values, type, name, w) => weights.add(values, type, name, w),
+        decl: (c) => decls.push(c),
+        step: (c) => steps.push(c),
+        scratch: (bytes) => {
+          const s = `${id}_scratch${scratchDecls.length}`;
+          scratchDecls.push(`HAL_L2 static uint8_t ${s}[${bytes}]; /* ${node.name}: im2col rows */`);
+          return s;
+        },
+      };
+      emitterFor(binding, node).emit(spec, sink);
+      lines.push(...header, ...decls.flatMap((d) => d.split('\n')));
+      steps.forEach((body, s) => {
+        const fn = `${id}_${s}`;
+        lines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((x) => `  ${x}`), '}');
+        run.push(`  hal_fork(${cores}, ${fn}, NULL);${s === 0 ? ` /* ${node.name} */` : ''}`);
+      });
+      calls = [...new Set(steps.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
+    }
+    maxCores = Math.max(maxCores, cores);
+
+    if (staged) {
+      // L3 -> L2 before the layer, L2 -> L3 after (blocking uDMA copies).
+      const ins = spec.ins.filter((t): t is TensorInfo => !!t && usedTensors.has(t.name) && mem.homeOf(t.name)?.level === 'L3');
+      const outs = spec.outs.filter((t) => mem.homeOf(t.name)?.level === 'L3');
+      const copy = (t: TensorInfo, write: boolean) => {
+        const s = mem.stagingOf(node.name, t.name), h = mem.homeOf(t.name)!;
+        if (!s) fail('internal', `tensor '${t.name}' has no L2 staging buffer for the layer`, where);
+        return write ? `hal_l3_write(${mem.at(h)}, ${mem.at(s)}, ${bytesIn(t)});` : `hal_l3_read(${mem.at(s)}, ${mem.at(h)}, ${bytesIn(t)});`;
+      };
+      const prof = plan.profileTiling === 'L3';
+      const ops = opFor(node).work?.({ inputs: spec.ins.map((t) => (t ? { dtype: 'int8', shape: t.shape } : undefined)), outputs: spec.outs.map((t) => ({ dtype: 'int8', shape: t.shape })), attrs: attrs as never }) ?? numel(spec.outs[0]?.shape ?? []);
+      const line = (what: string, from: string, to: string) =>
+        `    printf("[${node.name}_L3][SB][${ops} ops][Tile 0] ${what} took %u cycles\\n", (unsigned)(${to} - ${from}));`;
+      const body = run.splice(0).map((l) => `  ${l}`);
+      run.push(
+        '  {',
+        `    /* ${node.name}: its operands L3 -> L2 staging, the layer, its output back to L3 */`,
+        ...(prof ? ['    uint32_t t0 = hal_cycles();'] : []),
+        ...ins.map((t) => `    ${copy(t, false)}`),
+        ...(prof ? ['    uint32_t t1 = hal_cycles();'] : []),
+        ...body,
+        ...(prof ? ['    uint32_t t2 = hal_cycles();'] : []),
+        ...outs.map((t) => `    ${copy(t, true)}`),
+        // t3 before printing: the prints themselves take thousands of cycles.
+        ...(prof ? ['    uint32_t t3 = hal_cycles();', line('Input DMA', 't0', 't1'), line('Kernel', 't1', 't2'), line('Output DMA', 't2', 't3')] : []),
+        '  }',
+      );
+    }
+    blocks.push({ node: node.name, lines, run, layer: { ...layer, calls } });
   });
 
-  // Network.c, line by line, remembering each layer's ranges.
+  const arenas = mem.arenas(table);
   const c: string[] = [
     '/*',
     ` * Network.c: ${graph.name || 'network'} for ${platform.title}, generated by Deeploy Playground.`,
-    ' * Untiled: every tensor lives in a static L2 buffer; each layer is one or more forks of a',
-    ' * kernel of the library (kernels/dpg_kernels.h) on the cores.',
+    ` * From the memory plan: ${plan.tiled ? `tiled for L1 = ${plan.l1} B${plan.doubleBuffer ? ', double-buffered' : ''}` : 'untiled'}, ` +
+    `home level ${plan.homeLevel}${staged ? ' (each layer staged through L2)' : ''}.`,
+    ' * Every buffer sits in its level\'s arena at the plan\'s offset (Network_weights.h):',
+    ...plan.levels.map((l) => ` *   ${MemoryMap.arena(l.name)}: ${l.name}, ${l.used} B, ${l.buffers.length} buffers`),
     ' */',
     '#include "Network.h"',
     '#include "Network_weights.h"',
     '',
-    '/* ---- activation buffers ---- */',
-    ...bufferDecls,
-    '',
+    ...(scratchDecls.length ? ['/* ---- scratch of untiled layers ---- */', ...scratchDecls, ''] : []),
   ];
   const ranges = new Map<string, LineRange[]>();
   const addRange = (node: string, from: number, to: number) => ranges.set(node, [...(ranges.get(node) ?? []), { file: 'Network.c', from, to }]);
   for (const b of blocks) {
+    if (!b.lines.length) continue;
     const from = c.length + 1;
     c.push(...b.lines, '');
     addRange(b.node, from, c.length - 1);
   }
-  c.push('/* ---- inputs and outputs, for the harness ---- */');
   const ptr = (name: string) => {
+    const b = mem.homeOf(name);
+    if (b) return mem.at(b);
     const t = table.get(name)!;
-    return t.constant ? `(void *)${dataOf(t, name)}` : `buf_${t.buffer}`;
+    if (!t.values) fail('internal', `graph input/output '${name}' has no home buffer in the plan`, 'codegen');
+    return `(void *)${weights.add(t.values, t.type, t.name, name)}`;
   };
-  c.push(...ioTables(graph, table, ptr),
-    '',
-    '/* Untiled: the buffers are static and the weights constant; nothing to set up before a run. */',
-    'void InitNetwork(void) {}',
-    '',
-    'void RunNetwork(void) {',
-  );
+  c.push('/* ---- inputs and outputs, for the harness ---- */', ...ioTables(graph, table, ptr), '',
+    '/* The arenas are static and initialised; nothing to set up before a run. */',
+    'void InitNetwork(void) {}', '', 'void RunNetwork(void) {');
   for (const b of blocks) {
     const from = c.length + 1;
     c.push(...b.run);
@@ -174,11 +197,20 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
   }
   c.push('}', '');
 
-  const h = networkHeader(graph, maxCores);
-  const wh = ['/* Network_weights.h: the constants (weights, requantization parameters). */', '#ifndef DPG_NETWORK_WEIGHTS_H', '#define DPG_NETWORK_WEIGHTS_H',
-    '#include <stdint.h>', '#include "hal.h"', '', ...weights.externs, '', '#endif', ''];
-  const wc = ['/* Network_weights.c: the constants, placed in L2. */', '#include "Network_weights.h"', '', ...weights.decls, ''];
-
+  const ioLevel = [...graph.inputs, ...graph.outputs].map((v) => mem.homeOf(v.name)?.level).find((l) => l) ?? plan.homeLevel;
+  const ioBytes = Math.max(4, ...[...graph.inputs, ...graph.outputs].map((v) => bytesIn(table.get(v.name)!)));
+  const h = networkHeader(graph, maxCores, [
+    '/* Where the graph inputs and outputs live: in L3 the harness moves them through an L2 buffer. */',
+    `#define DPG_IO_L3 ${ioLevel === 'L3' ? 1 : 0}`,
+    `#define DPG_IO_BYTES ${ioBytes}`,
+    '',
+  ]);
+  const wh = ['/* Network_weights.h: the memory arenas of the plan, the constants at their offsets, and the requantization parameters. */',
+    '#ifndef DPG_NETWORK_WEIGHTS_H', '#define DPG_NETWORK_WEIGHTS_H', '#include <stdint.h>', '#include "hal.h"', '',
+    '/** A buffer `off` bytes into an arena. */', '#define DPG_AT(arena, off) ((void *)((uint8_t *)&(arena) + (off)))', '',
+    ...arenas.header, ...weights.externs, '', '#endif', ''];
+  const wc = ['/* Network_weights.c: the arenas (constants at their planned offsets) and the kernels\' parameter arrays (L2). */',
+    '#include "Network_weights.h"', '', ...arenas.source, ...weights.decls, ''];
   return {
     files: [
       { path: 'Network.h', content: h.join('\n'), kind: 'network' },
@@ -187,51 +219,23 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
       { path: 'Network_weights.c', content: wc.join('\n'), kind: 'weights' },
     ],
     layers: blocks.map((b) => ({ ...b.layer, ranges: ranges.get(b.node) ?? [] })),
-    buffers: [...buffers, ...weights.buffers],
+    buffers: [
+      ...plan.levels.map((l) => ({ name: MemoryMap.arena(l.name), tensors: l.buffers.map((b) => b.tensor), ctype: 'uint8_t', bytes: l.used, role: 'activation' as const })),
+      ...weights.buffers,
+    ],
   };
 }
 
-/** The harness's view of the graph inputs and outputs: buffer pointers, element types and counts. */
-export function ioTables(graph: Graph, table: TensorTable, ptr: (name: string) => string): string[] {
-  const typeTag = (name: string) => `DPG_${{ int8: 'S8', uint8: 'U8', int16: 'S16', uint16: 'U16', int32: 'S32', uint32: 'U32' }[table.get(name)!.type]}`;
-  const list = (xs: string[]) => (xs.length ? xs.join(', ') : '0');
+/** The comment opening a layer's code (its last line closes it). */
+function layerHeader(spec: LayerSpec, platform: Platform, cores: number): string[] {
+  const { node, binding } = spec;
+  const ins = spec.ins.filter((t): t is TensorInfo => !!t && !t.constant).map(shapeStr).join(', ') || 'constants';
+  const engine = platform.engines.find((e) => e.name === binding.engine)?.title ?? binding.engine;
   return [
-    `void *const dpg_inputs[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => ptr(v.name)))}};`,
-    `const dpg_type_t dpg_input_types[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => typeTag(v.name)))}};`,
-    `const uint32_t dpg_input_elems[DPG_NUM_INPUTS + 1] = {${list(graph.inputs.map((v) => String(numel(table.get(v.name)!.shape))))}};`,
-    `void *const dpg_outputs[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => ptr(v.name)))}};`,
-    `const dpg_type_t dpg_output_types[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => typeTag(v.name)))}};`,
-    `const uint32_t dpg_output_elems[DPG_NUM_OUTPUTS + 1] = {${list(graph.outputs.map((v) => String(numel(table.get(v.name)!.shape))))}};`,
-  ];
-}
-
-/** Network.h: the interface main.c uses; `extra` lines go before the function declarations. */
-export function networkHeader(graph: Graph, maxCores: number, extra: string[] = []): string[] {
-  return [
-    '/* Network.h: the generated network\'s interface (Deeploy Playground). */',
-    '#ifndef DPG_NETWORK_H',
-    '#define DPG_NETWORK_H',
-    '#include "hal.h"',
-    '#include "dpg_kernels.h"',
-    '',
-    `#define DPG_NUM_INPUTS ${graph.inputs.length}`,
-    `#define DPG_NUM_OUTPUTS ${graph.outputs.length}`,
-    `/** Cores the layers are forked on (at most). */`,
-    `#define DPG_CORES ${maxCores}`,
-    '',
-    '/* Buffers of the graph inputs and outputs, their element types and counts (one spare entry: C has no empty arrays). */',
-    'extern void *const dpg_inputs[DPG_NUM_INPUTS + 1];',
-    'extern const dpg_type_t dpg_input_types[DPG_NUM_INPUTS + 1];',
-    'extern const uint32_t dpg_input_elems[DPG_NUM_INPUTS + 1];',
-    'extern void *const dpg_outputs[DPG_NUM_OUTPUTS + 1];',
-    'extern const dpg_type_t dpg_output_types[DPG_NUM_OUTPUTS + 1];',
-    'extern const uint32_t dpg_output_elems[DPG_NUM_OUTPUTS + 1];',
-    '',
-    ...extra,
-    'void InitNetwork(void);',
-    'void RunNetwork(void);',
-    '',
-    '#endif',
-    '',
+    `/* ---- ${spec.id}: ${node.name} ----`,
+    ` * ${node.op}: ${ins} -> ${spec.outs.map(shapeStr).join(', ')}`,
+    ` * kernel ${binding.kernel} on the ${engine}, ${cores} core${cores > 1 ? 's' : ''}: ${binding.reason.replace(/\*\//g, '* /')}`,
+    ...(binding.notes ?? []).map((x) => ` * note: ${x.replace(/\*\//g, '* /')}`),
+    ' */',
   ];
 }

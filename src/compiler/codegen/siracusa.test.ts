@@ -14,10 +14,10 @@ import { lowerGraph } from '../lower/lower';
 import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
-import { generateCode } from './codegen';
 import { buildAndRunHost, crossCompile, hostCompiler, KERNELS_DIR, RUNTIME_DIR, RV32_FLAGS } from '../../sim/run/host';
 import { codegenTestFolders } from '../../testing/test-folders';
 import { testDataFor } from './test-data';
+import { generateWithPlan } from '../../testing/tiled-harness';
 
 const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
 const cc = hostCompiler();
@@ -26,7 +26,7 @@ if (!cc) console.warn('siracusa.test: no host C compiler: the host runs of the S
 
 describe.skipIf(!clang && !cc)('Siracusa untiled C for every shared test and built-in model', () => {
   for (const { dir, name } of codegenTestFolders()) {
-    it(name, () => {
+    it(name, async () => {
       const graph = inferTypes(readOnnx(readFileSync(join(dir, 'network.onnx')), 'network.onnx'));
       const inputs = bindNpzInputs(graph, readNpz(readFileSync(join(dir, 'inputs.npz')), 'inputs.npz'), 'inputs.npz').inputs;
       const golden = readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz');
@@ -34,7 +34,7 @@ describe.skipIf(!clang && !cc)('Siracusa untiled C for every shared test and bui
       expect(lower.failures).toEqual([]);
       const data = testDataFor(graph, lower, inputs, golden);
       for (const cores of [1, 8]) {
-        const code = generateCode({ lower, cores, ...data });
+        const code = await generateWithPlan(lower, data, { cores, tiled: false });
         expect(code.files.find((f) => f.path === 'Network.c')!.content).toContain(`hal_fork(${cores}, `);
         if (clang) {
           crossCompile(code, RV32_FLAGS.rv32imc);

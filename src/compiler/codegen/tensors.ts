@@ -1,5 +1,5 @@
-// The tensor table codegen works from: every tensor's storage type, its data offset and the
-// buffer that holds it.
+// The tensor table codegen works from: every tensor's storage type and its data offset (where
+// it lives is the memory plan's business: memory.ts).
 //
 // Storage types come from the value ranges of the real data. Generic's unsigned inputs are
 // stored shifted (input typing: uint8 x is kept as int8 x - 128); the shift travels through
@@ -13,7 +13,7 @@ import { initializerToInt } from '../ops/core/convert';
 import { numel } from '../ops/core/tensor';
 import { whereNode } from '../ops/types';
 import { intTypeOf, rangeOfValues, valueRanges, type IntType, type Range } from '../passes/ranges';
-import { ident, storageType } from './ctypes';
+import { storageType } from './ctypes';
 import { emitterFor } from './emit';
 
 export interface TensorInfo {
@@ -28,10 +28,6 @@ export interface TensorInfo {
   offset: number;
   /** Storage type (for constants: the narrowest type holding their values). */
   type: IntType;
-  /** C identifier of the buffer (constants: filled in when a layer first uses them). */
-  buffer: string;
-  /** The tensor whose buffer this one shares (Reshape and friends), if any. */
-  aliasOf?: string;
 }
 
 export type TensorTable = Map<string, TensorInfo>;
@@ -57,7 +53,7 @@ export function tensorTable(g: Graph, bindings: Record<string, Binding>, inputTy
     const range = rangeOfValues(values);
     table.set(name, {
       name, shape: [...init.shape], constant: true, values, range, offset: 0,
-      type: intTypeOf(range) ?? 'int32', buffer: '',
+      type: intTypeOf(range) ?? 'int32',
     });
   }
   for (const v of g.inputs) {
@@ -66,7 +62,7 @@ export function tensorTable(g: Graph, bindings: Record<string, Binding>, inputTy
     const offset = t?.offset ?? 0;
     table.set(v.name, {
       name: v.name, shape: shapeOf(v.name), constant: false, range, offset,
-      type: storageType([range[0] + offset, range[1] + offset], `graph input '${v.name}'`, v.name), buffer: ident(v.name),
+      type: storageType([range[0] + offset, range[1] + offset], `graph input '${v.name}'`, v.name),
     });
   }
   for (const node of g.nodes) {
@@ -86,13 +82,12 @@ export function tensorTable(g: Graph, bindings: Record<string, Binding>, inputTy
       const info: TensorInfo = {
         name: o, shape: shapeOf(o), constant: false, range, offset,
         type: storageType([range[0] + offset, range[1] + offset], `tensor '${o}'`, whereNode(node)),
-        buffer: ident(o),
       };
       if (rule === 'alias') {
         const src = table.get(node.inputs[0])!;
         // A reshaped constant is a constant of its own (same values, new shape).
-        if (src.constant) Object.assign(info, { constant: true, values: src.values, range: src.range, type: src.type, buffer: '' });
-        else Object.assign(info, { type: src.type, offset: src.offset, aliasOf: src.aliasOf ?? src.name, buffer: src.buffer });
+        if (src.constant) Object.assign(info, { constant: true, values: src.values, range: src.range, type: src.type });
+        else Object.assign(info, { type: src.type, offset: src.offset });
       }
       table.set(o, info);
     }

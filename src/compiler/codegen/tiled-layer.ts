@@ -6,21 +6,20 @@
 // the DMA completes in order, so one wait covers everything queued before.
 import { fail } from '../../common/errors';
 import { numel } from '../ops/core/tensor';
-import type { LayerProblem } from '../tiling/layer';
 import type { LayerTiling } from '../tiling/types';
 import { BYTES } from './ctypes';
 import { emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
 import type { MemoryMap } from './memory';
-import type { Weights } from './network';
+import type { Weights } from './weights';
 import type { TensorInfo } from './tensors';
 import { layerTiles } from './tiles';
 
 export interface TiledLayerInput {
-  p: LayerProblem;
+  /** The plan's tiling of the layer: its tensors, tiles and their regions. */
+  tiling: LayerTiling;
   /** The layer on whole tensors (emit/types.ts); its id prefixes every C name. */
   full: LayerSpec;
-  tiling: LayerTiling;
   mem: MemoryMap;
   /** C pointer (void *) of tensor k's home buffer (its L2 staging buffer when the home is L3). */
   home(k: number): string;
@@ -35,7 +34,7 @@ export interface TiledLayerCode {
   lines: string[];
   /** The call in RunNetwork. */
   call: string;
-  /** Tensors (problem indices) the kernels read or write through buffers. */
+  /** Tensors (positions in the tiling's tensors) the kernels read or write through buffers. */
   used: Set<number>;
   /** Kernel library functions called. */
   calls: string[];
@@ -44,18 +43,18 @@ export interface TiledLayerCode {
 const list = (xs: readonly number[]) => `{${xs.join(', ')}}`;
 
 export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
-  const { p, full, tiling, mem } = x;
+  const { full, tiling, mem } = x;
   const id = full.id, node = full.node.name, where = full.where;
-  const lt = layerTiles(p, full, tiling.tile, tiling.tiles);
+  const lt = layerTiles(tiling, full);
   const T = lt.tiles.length;
   const db = x.doubleBuffer && T > 1;
 
   // Fork bodies per class; the kernels see the current tile's L1 buffers through pointers.
   const used = new Set<number>(), direct = new Set<number>();
-  const varOf = (k: number) => `${id}_${p.tensors[k].role}${k}`;
+  const varOf = (k: number) => `${id}_${tiling.tensors[k].role}${k}`;
   const classLines: string[] = [];
   const forks: string[][] = [];
-  const scratchBuf = mem.byPlanId(`L1:${node}:scratch`);
+  const scratchBuf = mem.scratchOf(node);
   for (const [c, cls] of lt.classes.entries()) {
     const decls: string[] = [], steps: string[] = [];
     const sink: EmitSink = {
@@ -63,7 +62,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
         const k = cls.tensorOf.get(t);
         if (k === undefined) fail('internal', `tensor '${t.name}' is not one of the tiled layer's tensors`, where);
         // Read by the engine where it lives (N-EUREKA weights in WMEM): a pointer to the tile's slice, no L1 buffer.
-        (p.tensors[k].direct ? direct : used).add(k);
+        (tiling.tensors[k].direct ? direct : used).add(k);
         return varOf(k);
       },
       constant: (values, type, name, w) => x.weights.add(values, type, name, w),
@@ -88,22 +87,22 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   const perTile: number[] = [], staying: number[] = [];
   const bufLines: string[] = [];
   for (const k of [...used].sort((a, b) => a - b)) {
-    const t = p.tensors[k], tt = tiling.tensors[k];
-    const b = mem.byPlanId(`L1:${node}:${t.role}${k}`);
-    if (!b) fail('not-implemented', `tensor '${t.name}' has no L1 buffer in the plan (read from ${t.direct ?? 'elsewhere'})`, where);
+    const t = tiling.tensors[k];
+    const b = mem.tileBufferOf(node, k);
+    if (!b) fail('not-implemented', `tensor '${t.tensor}' has no L1 buffer in the plan (read from ${t.direct ?? 'elsewhere'})`, where);
     const info = (t.role === 'output' ? full.outs[0] : full.ins[t.index])!;
     const elem = BYTES[info.type];
-    if (elem !== t.elemBytes) fail('internal', `tensor '${t.name}' is stored in ${elem} B per element; the plan assumed ${t.elemBytes}`, where);
+    if (elem !== t.elemBytes) fail('internal', `tensor '${t.tensor}' is stored in ${elem} B per element; the plan assumed ${t.elemBytes}`, where);
     // The plan sized the buffer for the largest tile region; every tile must fit it.
     const copy = Math.max(...lt.tiles.map((tl) => numel(tl.regions[k].size))) * elem;
-    if (copy * b.copies > b.bytes) fail('internal', `tensor '${t.name}' needs ${copy} B in some tile; its L1 buffer holds ${b.bytes / b.copies} B per copy`, where);
-    const stays = tt.stays && t.role !== 'output';
-    if (db && !stays && b.copies !== 2) fail('internal', `tensor '${t.name}' is double-buffered but has one L1 copy`, where);
+    if (copy * b.copies > b.bytes) fail('internal', `tensor '${t.tensor}' needs ${copy} B in some tile; its L1 buffer holds ${b.bytes / b.copies} B per copy`, where);
+    const stays = t.stays && t.role !== 'output';
+    if (db && !stays && b.copies !== 2) fail('internal', `tensor '${t.tensor}' is double-buffered but has one L1 copy`, where);
     (stays ? staying : perTile).push(k);
     const v = varOf(k);
     const shape = t.shape.length ? t.shape : [1];
-    bufLines.push(`/* ${t.role} ${t.name}: [${t.shape.join(',')}] ${info.type}, home ${x.home(k)}; ` +
-      `L1 @${b.offset}, ${b.copies > 1 ? `2 x ${b.bytes / 2}` : b.bytes} B, ${stays ? 'whole, loaded once' : `tile [${tt.tile.join(',')}]`} */`);
+    bufLines.push(`/* ${t.role} ${t.tensor}: [${t.shape.join(',')}] ${info.type}, home ${x.home(k)}; ` +
+      `L1 @${b.offset}, ${b.copies > 1 ? `2 x ${b.bytes / 2}` : b.bytes} B, ${stays ? 'whole, loaded once' : `tile [${t.tile.join(',')}]`} */`);
     bufLines.push(`static void *${v};`);
     bufLines.push(`static void *const ${v}_l1[2] = {${mem.at(b)}, ${mem.at(b, b.copies > 1 ? b.bytes / 2 : 0)}};`);
     bufLines.push(`static const dpg_tensor_dims_t ${v}_dims = {${shape.length}, ${list(shape)}, ${elem}};`);
@@ -115,18 +114,18 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   // Direct tensors: one pointer into the home buffer per tile; the slice must be contiguous there.
   const directSet: string[] = [];
   for (const k of [...direct].sort((a, b) => a - b)) {
-    const t = p.tensors[k], v = varOf(k), info = full.ins[t.index]!;
+    const t = tiling.tensors[k], v = varOf(k), info = full.ins[t.index]!;
     const offsets = lt.tiles.map((tl, i) => {
       const r = tl.regions[k];
       if (r.start.some((s0, d) => d > 0 && (s0 !== 0 || r.size[d] !== t.shape[d])))
-        fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.name}' from ${t.direct}`, where, 'compile it untiled');
+        fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.tensor}' from ${t.direct}`, where, 'compile it untiled');
       return r.start.length ? r.start[0] * numel(t.shape.slice(1)) * BYTES[info.type] : 0;
     });
-    bufLines.push(`/* ${t.name}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
+    bufLines.push(`/* ${t.tensor}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
       `static void *${v};`, `static const uint32_t ${v}_at[${T}] = {`, ...chunks(offsets), '};');
     directSet.push(`  ${v} = (uint8_t *)${x.home(k)} + ${v}_at[i];`);
   }
-  const outK = p.tensors.findIndex((t) => t.role === 'output');
+  const outK = tiling.tensors.findIndex((t) => t.role === 'output');
   if (!used.has(outK)) fail('internal', 'the kernel never writes the output', where);
   const dma = (k: number, i: string, b: string, out: 0 | 1) =>
     `dpg_dma_box(${varOf(k)}_l1[${b}], ${x.home(k)}, &${varOf(k)}_dims, ${varOf(k)}_box[${i}][0], ${varOf(k)}_box[${i}][1], ${out})`;

@@ -1,5 +1,5 @@
-// The tiles of a tiled layer as the kernels see them. Tile i of the plan's output tile reads
-// the regions the op's tiling rule gives (tiling/layer.ts tensorRegion); the kernel runs on
+// The tiles of a tiled layer as the kernels see them. Tile i reads the regions the plan lists
+// for it (LayerTiling.regions, from the op's tiling rule); the kernel runs on
 // tile-local shapes: constants sliced to their region, and a window's (conv, pool, pad) halo
 // rows and columns that fall outside the input become the tile's own padding. Tiles whose
 // kernel call is the same (same shapes, pads and constant slices) share one "class": one set
@@ -9,16 +9,14 @@ import { numel, stridesOf } from '../ops/core/tensor';
 import { windowGeometry, type WindowAttrs } from '../ops/core/window';
 import { opFor } from '../ops';
 import { padSpec, type PadAttrs } from '../ops/shape-ops';
-import { tensorRegion, type LayerProblem } from '../tiling/layer';
-import { tileRegion, type Region } from '../tiling/region';
-import { convRule, poolRule } from '../tiling/rules';
+import type { LayerTiling, Region } from '../tiling/types';
 import type { LayerSpec } from './emit/types';
 import type { TensorInfo } from './tensors';
 
 export interface TileClass {
   /** The tile-local layer: shapes, sliced constants, per-tile pads. */
   spec: LayerSpec;
-  /** Problem tensor index of each tile-local TensorInfo (inputs and output). */
+  /** Position in the tiling's tensors of each tile-local TensorInfo (inputs and output). */
   tensorOf: Map<TensorInfo, number>;
   /** Work of one tile of this class (MACs or elements), for --profileTiling. */
   ops: number;
@@ -27,19 +25,18 @@ export interface TileClass {
 }
 
 export interface LayerTiles {
-  /** Per tile: the region of every problem tensor (outputs: the output tile) and its class. */
+  /** Per tile: the region of every tensor of the tiling (outputs: the output tile) and its class. */
   tiles: { regions: Region[]; cls: number }[];
   classes: TileClass[];
 }
 
-export function layerTiles(p: LayerProblem, full: LayerSpec, tile: number[], count: number): LayerTiles {
-  const out = p.view.output;
+export function layerTiles(p: LayerTiling, full: LayerSpec): LayerTiles {
   const tiles: LayerTiles['tiles'] = [];
   const classes: TileClass[] = [];
   const keys = new Map<string, number>();
-  for (let i = 0; i < count; i++) {
-    const o = tileRegion(out, tile, i);
-    const regions = p.tensors.map((_, k) => tensorRegion(p, k, o));
+  const kOut = p.tensors.findIndex((x) => x.role === 'output');
+  for (const regions of p.regions) {
+    const o = regions[kOut];
     const local = tileSpec(p, full, regions, o, classes.length);
     const key = JSON.stringify([regions.map((r, k) => (isConst(full, p, k) ? r : r.size)), local.pads]);
     let cls = keys.get(key);
@@ -53,7 +50,7 @@ export function layerTiles(p: LayerProblem, full: LayerSpec, tile: number[], cou
   return { tiles, classes };
 }
 
-const isConst = (full: LayerSpec, p: LayerProblem, k: number) => {
+const isConst = (full: LayerSpec, p: LayerTiling, k: number) => {
   const t = p.tensors[k];
   return t.role !== 'output' && !!full.ins[t.index]?.constant;
 };
@@ -75,7 +72,7 @@ export function sliceBox(values: ArrayLike<number>, shape: readonly number[], r:
   return out;
 }
 
-function tileSpec(p: LayerProblem, full: LayerSpec, regions: Region[], o: Region, n: number): { cls: TileClass; pads: number[] | null } {
+function tileSpec(p: LayerTiling, full: LayerSpec, regions: Region[], o: Region, n: number): { cls: TileClass; pads: number[] | null } {
   const tensorOf = new Map<TensorInfo, number>();
   const local = (t: TensorInfo, k: number): TensorInfo => {
     const r = regions[k];
@@ -98,7 +95,7 @@ function tileSpec(p: LayerProblem, full: LayerSpec, regions: Region[], o: Region
   if (win) {
     pads = win.pads;
     attrs = { ...attrs, pads, auto_pad: 'NOTSET', ceil_mode: 0, ...(win.group ? { group: win.group } : {}) };
-  } else if (p.rule.name.startsWith('pad')) {
+  } else if (p.ruleKind === 'pad') {
     pads = padPads(p, full, regions, o);
     attrs = { ...attrs, pads };
     ins[1] = undefined; // the tile's pads replace the pads and axes inputs
@@ -117,9 +114,9 @@ function tileSpec(p: LayerProblem, full: LayerSpec, regions: Region[], o: Region
  * dim, the op's attribute order), from the receptive field before clipping to the input; a
  * depthwise tile's group is its channel count.
  */
-function windowPads(p: LayerProblem, full: LayerSpec, regions: Region[], o: Region): { pads: number[]; group?: number } | undefined {
-  const pool = p.rule === poolRule;
-  if (!pool && p.rule !== convRule) return undefined;
+function windowPads(p: LayerTiling, full: LayerSpec, regions: Region[], o: Region): { pads: number[]; group?: number } | undefined {
+  const pool = p.ruleKind === 'pool';
+  if (!pool && p.ruleKind !== 'conv') return undefined;
   if ((full.attrs.channels_first ?? 1) !== 0) return undefined;
   const x = full.ins[0]!.shape, r = x.length - 2;
   const kShape = pool ? (full.attrs.kernel_shape as number[]) : full.ins[1]!.shape.slice(1, -1);
@@ -149,7 +146,7 @@ function windowPads(p: LayerProblem, full: LayerSpec, regions: Region[], o: Regi
 }
 
 /** A Pad tile: how much of the output tile lies before and after the input region it copies, in the attribute's order. */
-function padPads(p: LayerProblem, full: LayerSpec, regions: Region[], o: Region): number[] {
+function padPads(p: LayerTiling, full: LayerSpec, regions: Region[], o: Region): number[] {
   const x = full.ins[0]!;
   const rank = x.shape.length;
   const read = (i: number) => (full.ins[i]?.values ? Array.from(full.ins[i]!.values!) : undefined);

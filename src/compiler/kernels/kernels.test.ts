@@ -5,8 +5,8 @@
 // split their work by core id: every count must give the same bits).
 import { describe, expect, it } from 'vitest';
 import { buildAndRunHost, hostCompiler } from '../../sim/run/host';
-import { generateCode } from '../codegen/codegen';
 import { testDataFor } from '../codegen/test-data';
+import { generateWithPlan } from '../../testing/tiled-harness';
 import { mulberry32 } from '../fuzz/prng';
 import type { Graph } from '../ir/graph';
 import { lowerGraph } from '../lower/lower';
@@ -232,7 +232,7 @@ if (!cc) console.warn('kernels.test: no host C compiler (cc or clang-19): the ke
 
 describe.skipIf(!cc)('kernel library vs the reference interpreter', () => {
   for (const c of CASES) {
-    it(c.name, () => {
+    it(c.name, async () => {
       for (const variant of [1, 2]) {
         const rng = mulberry32(variant * 7919 + c.name.length);
         const graph = c.graph(rng);
@@ -243,19 +243,19 @@ describe.skipIf(!cc)('kernel library vs the reference interpreter', () => {
           const kernels = Object.values(lower.bindings).map((x) => x.kernel);
           expect(kernels.some((k) => c.kernel.test(k)), `${c.kernel} in ${kernels.join(', ')}`).toBe(true);
           const data = testDataFor(graph, lower, undefined, undefined, variant);
-          const r = buildAndRunHost(generateCode({ lower, cores, ...data }));
+          const r = buildAndRunHost(await generateWithPlan(lower, data, { cores, tiled: false }));
           expect(r.stdout, `variant ${variant}, ${cores} cores`).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
         }
       }
     });
   }
 
-  it('a wrong golden value is reported: the harness can fail', () => {
+  it('a wrong golden value is reported: the harness can fail', async () => {
     const graph = convRq(mulberry32(5), { k: 3, pad: 1 });
     const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: 'siracusa', cores: 3 }, { check: 'none' });
     const data = testDataFor(graph, lower);
     const golden = data.golden.map((g) => ({ ...g, data: Float64Array.from(g.data as Float64Array, (v, i) => (i === 2 ? v + 1 : v)) }));
-    const r = buildAndRunHost(generateCode({ lower, cores: 3, ...data, golden }));
+    const r = buildAndRunHost(await generateWithPlan(lower, { ...data, golden }, { cores: 3, tiled: false }));
     expect(r.stdout).toMatch(/^Mismatch in output 0 at index 2: got -?\d+, expected -?\d+$/m);
     expect(r.errors).toBe(1);
     expect(r.exitCode).toBe(1);

@@ -69,6 +69,7 @@ const roundHalfUp = (s: number, n: number) => floorDiv(2 * s + n, 2 * n);
  */
 const reduceRule: TileRule = {
   name: 'reduce (reduced axes whole)',
+  kind: 'reduce',
   splittable: (v) => v.output.map(() => true),
   inputRegion: (v, i, out) => {
     const x = v.inputs[i]!;

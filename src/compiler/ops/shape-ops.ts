@@ -308,6 +308,7 @@ function padShape(shape: number[], spec: PadSpec, where: string): number[] {
 /** Tiling: an output tile reads the same region shifted back by the begin pads, clipped to the input. */
 const padRule: TileRule = {
   name: 'pad (shifted region)',
+  kind: 'pad',
   splittable: (v) => v.output.map(() => true),
   inputRegion: (v, i, out) => {
     const x = v.inputs[i]!;

@@ -20,6 +20,8 @@ export interface LayerSolution {
   /** L1 offset per buffer, in `bufferNames` order. */
   offsets: number[];
   bufferNames: string[];
+  /** Per buffer: the tensor it holds (position in the problem's tensors), undefined for the scratch. */
+  bufferTensors: (number | undefined)[];
   bufferBytes: number[];
   status: 'optimal' | 'feasible' | 'single';
   vars: number;
@@ -27,9 +29,9 @@ export interface LayerSolution {
   ms: number;
 }
 
-/** Buffer names of a layer: one per tensor with an L1 buffer, then the scratch. */
-function buffersOf(p: LayerProblem, c: TileCost): { name: string; bytes: number }[] {
-  const b = p.tensors.map((t, k) => ({ name: `${t.role}${k}`, bytes: c.buffers[k] })).filter((x) => x.bytes > 0);
+/** Buffers of a layer: one per tensor with an L1 buffer, then the scratch. The names label MILP variables and order ties. */
+function buffersOf(p: LayerProblem, c: TileCost): { name: string; k?: number; bytes: number }[] {
+  const b: { name: string; k?: number; bytes: number }[] = p.tensors.map((t, k) => ({ name: `${t.role}${k}`, k, bytes: c.buffers[k] })).filter((x) => x.bytes > 0);
   if (c.scratch > 0) b.push({ name: 'scratch', bytes: c.scratch });
   return b;
 }
@@ -41,6 +43,8 @@ export async function solveLayer(p: LayerProblem, candidates: TileCost[], budget
   // Buffer identity is the same across candidates (which tensors have L1 buffers does not
   // depend on the tile), except scratch, which some candidates may not need: take the union.
   const names = [...new Set(cands.flatMap((c) => buffersOf(p, c).map((b) => b.name)))];
+  const tensorOf = new Map(cands.flatMap((c) => buffersOf(p, c)).map((b) => [b.name, b.k]));
+  const bufferTensors = names.map((n) => tensorOf.get(n));
   const bytesOf = (c: TileCost, n: string) => buffersOf(p, c).find((b) => b.name === n)?.bytes ?? 0;
   const stack = (c: TileCost, order: string[]) => {
     let at = 0;
@@ -50,7 +54,7 @@ export async function solveLayer(p: LayerProblem, candidates: TileCost[], budget
   };
   if (cands.length === 1 && names.length <= 1) {
     const c = cands[0];
-    return { choice: c, offsets: stack(c, names), bufferNames: names, bufferBytes: names.map((n) => bytesOf(c, n)), status: 'single', vars: 0, rows: 0, ms: performance.now() - t0 };
+    return { choice: c, offsets: stack(c, names), bufferNames: names, bufferTensors, bufferBytes: names.map((n) => bytesOf(c, n)), status: 'single', vars: 0, rows: 0, ms: performance.now() - t0 };
   }
 
   const m = new Model(solver.glp, p.node.name);
@@ -74,14 +78,14 @@ export async function solveLayer(p: LayerProblem, candidates: TileCost[], budget
   if (!ok) {
     // No integer solution in time (never seen: every candidate fits on its own): the cheapest, stacked in order.
     const c = cands[0];
-    return { choice: c, offsets: stack(c, names), bufferNames: names, bufferBytes: names.map((n) => bytesOf(c, n)), status: 'feasible', vars, rows, ms: performance.now() - t0 };
+    return { choice: c, offsets: stack(c, names), bufferNames: names, bufferTensors, bufferBytes: names.map((n) => bytesOf(c, n)), status: 'feasible', vars, rows, ms: performance.now() - t0 };
   }
   const chosen = x.findIndex((v) => r.result.vars[v] > 0.5);
   const c = cands[chosen < 0 ? 0 : chosen];
   // Exact addresses from the solver's stacking order: bottom to top, packed and aligned.
   const order = names.map((n, j) => ({ n, at: r.result.vars[o[j]] ?? 0 })).sort((a, b) => a.at - b.at || a.n.localeCompare(b.n)).map((e) => e.n);
   return {
-    choice: c, offsets: stack(c, order), bufferNames: names, bufferBytes: names.map((n) => bytesOf(c, n)),
+    choice: c, offsets: stack(c, order), bufferNames: names, bufferTensors, bufferBytes: names.map((n) => bytesOf(c, n)),
     status: r.result.status === glp.GLP_OPT ? 'optimal' : 'feasible', vars, rows, ms: performance.now() - t0,
   };
 }

@@ -96,6 +96,14 @@ export function tensorRegion(p: LayerProblem, k: number, out: Region): Region {
   return t.role === 'output' ? out : p.rule.inputRegion(p.view, t.index, out);
 }
 
+/** Per tile (row-major over the output's tile grid), the region of every tensor: what the tile's DMA and kernel see. */
+export function tileRegions(p: LayerProblem, tile: readonly number[], count: number): Region[][] {
+  return Array.from({ length: count }, (_, i) => {
+    const out = tileRegion(p.view.output, tile, i);
+    return p.tensors.map((_, k) => tensorRegion(p, k, out));
+  });
+}
+
 /**
  * The largest region of tensor k over all tiles of `tile` (the L1 buffer must hold it). The
  * first tile's region is clipped at the border (a conv's halo), so an interior or the last

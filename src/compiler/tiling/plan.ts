@@ -18,7 +18,7 @@ import { platformFor } from '../platforms';
 import type { Config } from '../config';
 import { checkPlan } from './check';
 import { allocate, type Item } from './home';
-import { align, layerProblem, maximalTiles, smallestTile, type LayerProblem } from './layer';
+import { align, layerProblem, maximalTiles, smallestTile, tileRegions, type LayerProblem } from './layer';
 import { solveLayer, type LayerSolution } from './layer-milp';
 import type { MilpSolver } from './milp';
 import type { Buffer, LayerSteps, LayerTiling, LevelPlan, TilePlan } from './types';
@@ -112,13 +112,13 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
     const s = solutions.get(p.node.name)!;
     const l = span.get(p.node.name)!;
     s.bufferNames.forEach((name, j) => {
-      const k = name === 'scratch' ? -1 : Number(name.replace(/^\D+/, ''));
-      const t = k >= 0 ? p.tensors[k] : undefined;
-      const copies = t && p.doubleBuffer && s.choice.tiles > 1 && !s.choice.perTensor[k].stays ? 2 : 1;
+      const k = s.bufferTensors[j];
+      const t = k === undefined ? undefined : p.tensors[k];
+      const copies = k !== undefined && p.doubleBuffer && s.choice.tiles > 1 && !s.choice.perTensor[k].stays ? 2 : 1;
       buffers.push({
         id: `L1:${p.node.name}:${name}`, level: 'L1', offset: s.offsets[j], bytes: s.bufferBytes[j], start: l.start, end: l.start + l.count,
         role: t ? t.role : 'scratch', tensor: t ? t.name : p.node.name, node: p.node.name,
-        shape: t ? s.choice.perTensor[k].tile : [s.choice.scratch], copies,
+        shape: k !== undefined ? s.choice.perTensor[k].tile : [s.choice.scratch], copies, ...(k !== undefined ? { k } : {}),
       });
     });
     tilings.push(layerTiling(p, s));
@@ -216,7 +216,7 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
   const check = checkPlan(buffers, capacity);
   opts.progress?.(1, 'memory plan checked');
   return {
-    platform: config.platform, tiled, doubleBuffer: config.doubleBuffer, homeLevel: home, steps, layers, tilings, levels, check,
+    platform: config.platform, tiled, cores: config.cores, l1, doubleBuffer: config.doubleBuffer, profileTiling: config.profileTiling, homeLevel: home, steps, layers, tilings, levels, check,
     solver: { milps, reused, ms: solverMs }, ms: performance.now() - t0,
   };
 }
@@ -241,13 +241,14 @@ function signature(p: LayerProblem, l1: number): string {
 function layerTiling(p: LayerProblem, s: LayerSolution): LayerTiling {
   const c = s.choice;
   return {
-    node: p.node.name, op: p.node.op, engine: p.binding.engine, kernel: p.binding.kernel, rule: p.rule.name,
+    node: p.node.name, op: p.node.op, engine: p.binding.engine, kernel: p.binding.kernel, rule: p.rule.name, ruleKind: p.rule.kind,
     output: p.view.output, tile: c.tile, tiles: c.tiles,
     tensors: p.tensors.map((t, k) => ({
       tensor: t.name, role: t.role, index: t.index, shape: t.shape, tile: c.perTensor[k].tile, elemBytes: t.elemBytes,
       stays: c.perTensor[k].stays, bytesMoved: c.perTensor[k].bytesMoved, transfers: c.perTensor[k].transfers,
       ...(t.direct ? { direct: t.direct } : {}),
     })),
+    regions: tileRegions(p, c.tile, c.tiles),
     l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles),
     solve: { candidates: (s as LayerSolution & { candidates?: number }).candidates ?? 0, status: s.status, ms: Math.round(s.ms * 10) / 10, cached: false, vars: s.vars, rows: s.rows },
   };

@@ -20,9 +20,13 @@ export interface TileView {
   constant(i: number): number[] | undefined;
 }
 
+/** Which rule a layer was tiled by, as plain data (the plan carries it to codegen). */
+export type RuleKind = 'elementwise' | 'rows' | 'whole' | 'conv' | 'pool' | 'gemm' | 'transpose' | 'concat' | 'pad' | 'reduce';
+
 export interface TileRule {
   /** Name shown in the tiling table ("conv rows x channels", ...). */
   name: string;
+  kind: RuleKind;
   /** Per output dimension: may it be cut? The others stay whole in every tile. */
   splittable(v: TileView): boolean[];
   /** The region of input `i` that the output region `out` needs. */
@@ -48,6 +52,7 @@ const leading = (v: TileView) => v.output.map((_, i) => i).slice(0, -1);
 /** Elementwise ops (Add, RequantShift, activations, ...): any tile; inputs broadcast. */
 export const elementwiseRule: TileRule = {
   name: 'elementwise',
+  kind: 'elementwise',
   splittable: (v) => v.output.map(() => true),
   inputRegion: (v, i, out) => broadcastRegion(v.inputs[i]!, out),
   parallel: allDims,
@@ -56,6 +61,7 @@ export const elementwiseRule: TileRule = {
 /** Normalisations over the last axis (softmax, RMSNorm, LayerNorm): rows may be cut, a row never. */
 export const lastAxisRule: TileRule = {
   name: 'rows (last axis whole)',
+  kind: 'rows',
   splittable: (v) => v.output.map((_, i) => i < v.output.length - 1),
   inputRegion: (v, i, out) => broadcastRegion(v.inputs[i]!, out),
   parallel: leading,
@@ -64,6 +70,7 @@ export const lastAxisRule: TileRule = {
 /** A layer that runs as one piece (no rule known for it, or ops whose inputs are irregular). */
 export const wholeRule: TileRule = {
   name: 'whole',
+  kind: 'whole',
   splittable: (v) => v.output.map(() => false),
   inputRegion: (v, i) => whole(v.inputs[i]!),
   parallel: allDims,
@@ -86,6 +93,7 @@ function windowRule(pool: boolean): TileRule {
   const depthwise = (v: TileView) => pool || ((v.attrs.group as number) > 1 && v.attrs.group === v.inputs[0]![v.inputs[0]!.length - 1]);
   return {
     name: pool ? 'pool rows x cols x channels' : 'conv rows x cols x out-channels',
+    kind: pool ? 'pool' : 'conv',
     splittable: (v) => (channelsFirst(v) ? v.output.map(() => false) : v.output.map((_, i) => i > 0)),
     inputRegion: (v, i, out) => {
       const shape = v.inputs[i]!;
@@ -132,6 +140,7 @@ export const poolRule = windowRule(true);
  */
 export const gemmRule: TileRule = {
   name: 'gemm batch x M x N (K whole)',
+  kind: 'gemm',
   splittable: (v) => v.output.map(() => true),
   inputRegion: (v, i, out) => {
     const shape = v.inputs[i]!;
@@ -158,6 +167,7 @@ export const gemmRule: TileRule = {
 /** Transpose: an output tile reads the permuted region of the input. */
 export const transposeRule: TileRule = {
   name: 'transpose (permuted region)',
+  kind: 'transpose',
   splittable: (v) => v.output.map(() => true),
   inputRegion: (v, i, out) => {
     if (i !== 0) return whole(v.inputs[i]!);
@@ -172,6 +182,7 @@ export const transposeRule: TileRule = {
 /** Concat: cut along every axis but the concatenation axis. */
 export const concatRule: TileRule = {
   name: 'concat (axis whole)',
+  kind: 'concat',
   splittable: (v) => {
     const r = v.output.length, a = v.attrs.axis as number;
     const axis = a < 0 ? a + r : a;

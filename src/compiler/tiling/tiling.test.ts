@@ -177,6 +177,30 @@ describe('plans', () => {
     expect(npu.every((t) => t.tensors.find((x) => x.index === 1)!.direct === 'WMEM')).toBe(true);
     expect(p.check.ok).toBe(true);
   });
+  it('carry what codegen needs: every tile\'s regions, typed tile buffers and the settings', async () => {
+    const cfg: Config = { ...DEFAULT_CONFIG, l1: 8000, cores: 4, doubleBuffer: true, profileTiling: 'L2' };
+    const cnn = lowered(join(SHARED_TESTS, 'Models/CNN_Linear1'), cfg);
+    const p = await planMemory(cnn, cfg, { solver });
+    expect(p).toMatchObject({ tiled: true, cores: 4, l1: 8000, doubleBuffer: true, profileTiling: 'L2' });
+    expect(p.tilings.filter((t) => t.op === 'RequantizedConv').every((t) => t.ruleKind === 'conv')).toBe(true);
+    const conv = p.tilings.find((t) => t.tiles > 1)!;
+    expect(conv).toBeDefined();
+    expect(conv.regions.length).toBe(conv.tiles);
+    const out = conv.tensors.findIndex((t) => t.role === 'output');
+    conv.regions.forEach((r, i) => {
+      expect(r.length).toBe(conv.tensors.length);
+      expect(r[out]).toEqual(tileRegion(conv.output, conv.tile, i));
+    });
+    // Tile buffers name their tensor by position; the scratch by its role; `id` is only a label.
+    for (const b of p.levels[0].buffers) {
+      const t = p.tilings.find((x) => x.node === b.node)!;
+      if (b.role === 'scratch') expect(b.k).toBeUndefined();
+      else expect(t.tensors[b.k!]).toMatchObject({ tensor: b.tensor, role: b.role });
+    }
+    const untiled = await planMemory(cnn, { ...cfg, tiled: false }, { solver });
+    expect(untiled).toMatchObject({ tiled: false, tilings: [] });
+    expect(untiled.levels.map((l) => l.name)).not.toContain('L1');
+  });
   it('stage every layer\'s operands in L2 when tensors live in L3', async () => {
     const cfg: Config = { ...DEFAULT_CONFIG, defaultMemLevel: 'L3' };
     const p = await planMemory(lowered(join(SHARED_TESTS, 'Models/miniMobileNetv2'), cfg), cfg, { solver });

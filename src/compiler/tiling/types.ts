@@ -1,6 +1,13 @@
 // What the tile stage produces: per layer the chosen tiling, per memory level every buffer
 // with its address and lifetime (the "Tetris" timeline), and the checker's verdict. Plain data
-// for codegen, the memory pane and `dpg compile --out`.
+// for codegen, the memory pane and `dpg compile --out`. It is the whole contract between tiling
+// and codegen: codegen reads the tiles' regions, element sizes, buffers and settings from here
+// and never calls back into the tiler.
+import type { MemLevel } from '../config';
+import type { RuleKind } from './rules';
+import type { Region } from './region';
+
+export type { Region };
 
 /** A time step is one tile of one layer; layers follow each other in graph order. */
 export interface LayerSteps {
@@ -13,7 +20,10 @@ export interface LayerSteps {
 export type BufferRole = 'input' | 'weight' | 'const' | 'output' | 'scratch' | 'activation' | 'constant' | 'staging';
 
 export interface Buffer {
-  /** Unique in the plan, e.g. "L1:Conv_0:in0". */
+  /**
+   * Unique in the plan, e.g. "L1:Conv_0:input0": a label for display and the memory pane's keys.
+   * Code finds a buffer by its typed fields (level, role, tensor, node, k), never by this.
+   */
   id: string;
   /** Memory level name: L1, L2, L3, WMEM (Generic: RAM). */
   level: string;
@@ -29,6 +39,8 @@ export interface Buffer {
   tensor: string;
   /** Layer that owns a tile buffer (L1) or produces an activation. */
   node?: string;
+  /** A tile buffer's tensor: its position in the layer's LayerTiling.tensors (scratch has none). */
+  k?: number;
   /** Tile shape for tile buffers, full shape otherwise. */
   shape: number[];
   /** 2 for double-buffered tiles (ping at offset, pong at offset + bytes / 2). */
@@ -62,11 +74,15 @@ export interface LayerTiling {
   kernel: string;
   /** The op's rule, e.g. "conv rows x cols x out-channels". */
   rule: string;
+  /** Which rule it is: codegen gives conv, pool and pad tiles their own pads. */
+  ruleKind: RuleKind;
   output: number[];
   /** Chosen output tile; equal to output when the layer runs as one tile. */
   tile: number[];
   tiles: number;
   tensors: TensorTiling[];
+  /** Per tile (row-major over the output's tile grid): the region of every tensor, in `tensors` order. */
+  regions: Region[][];
   /** L1 bytes the layer's buffers take. */
   l1Bytes: number;
   bytesMoved: number;
@@ -98,8 +114,13 @@ export interface PlanCheck {
 
 export interface TilePlan {
   platform: string;
+  /** False: no layer is tiled; every layer runs in place on its home buffers. */
   tiled: boolean;
+  /** The settings the code follows: cores a layer may fork on, the L1 budget, double buffering, profiling. */
+  cores: number;
+  l1: number;
   doubleBuffer: boolean;
+  profileTiling: MemLevel | null;
   homeLevel: string;
   steps: number;
   layers: LayerSteps[];

@@ -1,7 +1,7 @@
 // The contract between the network assembler and a layer emitter. One emitter per kernel
 // family of the catalogues; it sees the node, its binding and where each tensor lives (a C
-// expression per buffer), and writes declarations and fork bodies. A tiled emitter will get
-// the same inputs with L1 tile buffers instead of whole L2 tensors.
+// expression per buffer), and writes declarations and fork bodies. In a tiled layer the same
+// emitter gets the tile-local layer (tiles.ts) with L1 tile buffers instead of whole tensors.
 import type { Node } from '../../ir/graph';
 import type { Binding } from '../../lower/types';
 import type { IntType } from '../../passes/ranges';
