@@ -9,6 +9,7 @@ import { hostCompiler } from '../compiler/codegen/host';
 import { readOnnx } from '../compiler/onnx/read';
 import { dpg, EXIT } from './main';
 import { COMMANDS, FLAGS } from './args';
+import { SHARED_TESTS as SHARED_TESTS_NEED, missing } from '../testing/requires';
 
 const shared = new URL('../../../shared/deeploy-tests/', import.meta.url).pathname;
 
@@ -57,7 +58,7 @@ describe('dpg CLI', () => {
 });
 
 // Acceptance for issue #3: `dpg reference` on every shared test folder (found by walking).
-describe.skipIf(!existsSync(SHARED_TESTS))('dpg reference on every shared Deeploy test', () => {
+describe.skipIf(missing(SHARED_TESTS_NEED))('dpg reference on every shared Deeploy test', () => {
   for (const dir of findTestDirs()) {
     it(relative(fileURLToPath(SHARED_TESTS), dir), async () => {
       const r = await call('reference', '-t', dir);

@@ -13,9 +13,10 @@ import { int64Npz } from '../../../scripts/models/generate';
 import { conv } from '../../../scripts/models/layers';
 import { writeOnnx } from '../onnx/write';
 import { DEFAULT_CONFIG, type Config } from '../config';
-import { buildAndRunHost, hostCompiler } from './host';
-import { runOnSimulator, siracusaToolchain } from './simulate';
+import { buildAndRunHost } from './host';
+import { runOnSimulator } from './simulate';
 import { loadFolder, planAndGenerate } from './tiled-harness';
+import { HOST_CC, SIRACUSA_TOOLCHAIN, missing } from '../../testing/requires';
 
 /** A test folder holding one strided conv (+ its RequantShift) on a C x H x W int8 picture. */
 function stridedConv(kernel: number, C: number, M: number, H: number, W: number): string {
@@ -41,8 +42,6 @@ const CONFIGS: [boolean, number, number, boolean][] = [
   [true, 400, 8, false], [true, 700, 8, true], [true, 1000, 1, false], [true, 1500, 8, false], [true, 2500, 8, true], [true, 64000, 8, false],
 ];
 
-const cc = hostCompiler();
-const sim = siracusaToolchain();
 
 /** The program for a configuration, or null when the plan says the layer does not fit that L1. */
 async function generate(dir: string, [tiled, l1, cores, doubleBuffer]: (typeof CONFIGS)[number]) {
@@ -56,7 +55,7 @@ async function generate(dir: string, [tiled, l1, cores, doubleBuffer]: (typeof C
   }
 }
 
-describe.skipIf(!cc)('strided RequantizedConv on the host', () => {
+describe.skipIf(missing(HOST_CC))('strided RequantizedConv on the host', () => {
   for (const cs of CASES) {
     it(`${cs[0]}x${cs[0]} stride 2, C ${cs[1]}, M ${cs[2]}, ${cs[3]}x${cs[4]}`, async () => {
       const dir = stridedConv(...cs);
@@ -75,7 +74,7 @@ describe.skipIf(!cc)('strided RequantizedConv on the host', () => {
   }
 });
 
-describe.skipIf(!sim)('strided RequantizedConv on the simulator', () => {
+describe.skipIf(missing(SIRACUSA_TOOLCHAIN))('strided RequantizedConv on the simulator', () => {
   for (const cs of CASES.filter((_, i) => i % 2 === 1)) {
     it(`${cs[0]}x${cs[0]} stride 2, C ${cs[1]}, M ${cs[2]}, ${cs[3]}x${cs[4]}`, async () => {
       const dir = stridedConv(...cs);
