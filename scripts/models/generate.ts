@@ -49,7 +49,7 @@ const DESCRIPTIONS: Record<string, [name: string, description: string]> = {
     'Two int8 tensors [1,8,16,16] added elementwise: the first network of Deeploy\'s tutorial. ' +
     'A single node, so every stage of the compiler is easy to follow; note the sum needs more than 8 bits.'],
   'mini-mobilenetv2': ['Mini MobileNetV2',
-    'A MobileNetV2-style int8 CNN classifying a 16x16 RGB picture into 10 classes: a conv stem, three inverted ' +
+    'A MobileNetV2-style int8 CNN classifying a 32x32 RGB picture into 10 classes: a conv stem, three inverted ' +
     'residual blocks (1x1 expand, 3x3 depthwise, 1x1 project) and a Gemm. Watch each Conv + RequantShift pair ' +
     'become one RequantizedConv, and the residual Add with its requants become a RequantizedAdd.'],
   'mini-resnet': ['Mini ResNet',

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hostCompiler } from '../compiler/codegen/host';
 import { codegenTestFolders } from '../compiler/codegen/test-folders';
 import { findTestDirs, SHARED_TESTS } from '../compiler/fuzz/corpus';
 import { readNpz, writeNpz } from '../compiler/npz';
@@ -21,8 +20,6 @@ async function call(...argv: string[]) {
 }
 
 const shared = existsSync(fileURLToPath(SHARED_TESTS)) ? findTestDirs() : [];
-const cc = hostCompiler();
-if (!cc) console.warn('run-host.test: no host C compiler (cc or clang-19): the host runs are skipped; install gcc');
 
 describe.skipIf(missing(HOST_CC))('dpg run -p generic --cc host: every shared test and built-in model', () => {
   const dirs = codegenTestFolders();

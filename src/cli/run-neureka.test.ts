@@ -4,7 +4,6 @@
 // Then `--cc clang` on the simulator (as/neureka.ts) for two networks, tiled, tiled with the
 // weight memory, and untiled.
 import { describe, expect, it } from 'vitest';
-import { hostCompiler } from '../compiler/codegen/host';
 import { codegenTestFolders } from '../compiler/codegen/test-folders';
 import { dpg, EXIT } from './main';
 import { HOST_CC, SIRACUSA_TOOLCHAIN, missing } from '../testing/requires';
@@ -16,8 +15,6 @@ async function call(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const cc = hostCompiler();
-if (!cc) console.warn('run-neureka.test: no host C compiler (cc or clang-19): the host runs are skipped; install gcc');
 
 for (const wmem of [false, true]) {
   describe.skipIf(missing(HOST_CC))(`dpg run -p siracusa-neureka --untiled --cc host${wmem ? ' --neureka-wmem' : ''}`, () => {

@@ -40,9 +40,3 @@ describe.skipIf(missing(SHARED_TESTS_NEED))('shared Deeploy test vectors', () =>
     });
   }
 });
-
-if (!present) {
-  describe('shared Deeploy test vectors', () => {
-    it.skip(`skipped: ${ROOT} does not exist (the shared test vectors are not checked out here)`, () => {});
-  });
-}
