@@ -229,7 +229,8 @@ export function maximalTiles(p: LayerProblem, budget: number, maxCandidates = 40
   const lastC = cands[last]; // descending
   const walk = (k: number) => {
     if (k === outer.length) {
-      // Binary search the largest last-dim size that fits (footprint is monotone).
+      // Binary search the largest last-dim size that fits (footprint is monotone but for a
+      // kernel's scratch, which a smaller tile keeping more cores busy can grow; what it returns fits).
       let lo = 0, hi = lastC.length - 1;
       tile[last] = lastC[hi];
       if (footprint(p, tile) > budget) return;
