@@ -11,13 +11,13 @@ const dims = (v: NodeView) => (v.inputs[0].shape.length === 3 ? '1d' : '2d');
 
 export const clusterKernels: KernelSpec[] = [
   ...kernel('RequantizedConv', E, (v) => `RequantizedPwConv${dims(v)}_HWC_${inT(0)(v)}_${outT()(v)}`,
-    'pointwise (1x1, stride 1, unpadded) conv as a GEMM over pixels, requantized, parallel over output channels',
+    'pointwise (1x1) conv as a GEMM over pixels, requantized, parallel over output channels',
     [layout('HWC'), rank(0, 3, 4), convIs('dense'), kernelSize([1, 1], [1]), stride1, noPadding, eightBit(0, 1), int32Params(2, 3), perChannel('HWC', 2, 3), noDilation, eightBitOut]),
   ...kernel('RequantizedConv', E, (v) => `RequantizedDWConv${dims(v)}_HWC_${inT(0)(v)}_${outT()(v)}`,
     'depthwise conv on HWC data, requantized, parallel over channels',
     [layout('HWC'), rank(0, 3, 4), convIs('depthwise'), eightBit(0, 1), int32Params(2, 3), perChannel('HWC', 2, 3), noDilation, eightBitOut]),
   ...kernel('RequantizedConv', E, (v) => `RequantizedConv${dims(v)}_HWC_${inT(0)(v)}_${outT()(v)}`,
-    'im2col conv on HWC data with 4x int8 SIMD dot products, requantized, parallel over output pixels (also strided 1x1 convs)',
+    'im2col conv on HWC data with 4x int8 SIMD dot products, requantized, parallel over output rows',
     [layout('HWC'), rank(0, 3, 4), convIs('dense'), eightBit(0, 1), int32Params(2, 3), perChannel('HWC', 2, 3), noDilation, eightBitOut]),
   ...kernel('Conv', E, (v) => `${convKind(v) === 'depthwise' ? 'DWConv' : 'Conv'}${dims(v)}_HWC_${inT(0)(v)}_s8_s32`,
     'conv on HWC data without requantization, int32 output',
