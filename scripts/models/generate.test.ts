@@ -13,7 +13,7 @@ import { inferTypes } from '../../src/compiler/shapes/infer';
 import { buildModels, DEFAULT_DIR, modelFiles, writeModels, type BuiltModel, type ModelEntry } from './generate';
 import { LLAMA } from './nets/llama';
 
-const IDS = ['adder', 'mini-mobilenetv2', 'transformer-block', 'microllama-prefill', 'microllama-decode'];
+const IDS = ['adder', 'mini-mobilenetv2', 'mini-resnet', 'transformer-block', 'microllama-prefill', 'microllama-decode'];
 
 let models: BuiltModel[];
 let files: Map<string, Uint8Array>;
@@ -28,7 +28,7 @@ beforeAll(() => {
 const bytesOf = (path: string) => new Uint8Array(readFileSync(join(DEFAULT_DIR, path)));
 
 describe('built-in models', () => {
-  it('are the five models, listed in index.json in the shape the app reads', () => {
+  it('are the six models, listed in index.json in the shape the app reads', () => {
     const index = JSON.parse(new TextDecoder().decode(files.get('index.json'))) as ModelEntry[];
     expect(index.map((m) => m.id)).toEqual(IDS);
     for (const m of index) {

@@ -19,6 +19,7 @@ import type { Activation, GraphBuilder } from './builder';
 import { adder } from './nets/adder';
 import { DECODE, microLlama, PREFILL } from './nets/llama';
 import { miniMobileNetV2 } from './nets/mobilenet';
+import { miniResNet } from './nets/resnet';
 import { transformerBlock } from './nets/transformer';
 import { sparkline, tensorStats } from './stats';
 
@@ -48,9 +49,14 @@ const DESCRIPTIONS: Record<string, [name: string, description: string]> = {
     'Two int8 tensors [1,8,16,16] added elementwise: the first network of Deeploy\'s tutorial. ' +
     'A single node, so every stage of the compiler is easy to follow; note the sum needs more than 8 bits.'],
   'mini-mobilenetv2': ['Mini MobileNetV2',
-    'A MobileNetV2-style int8 CNN classifying a 16x16 RGB picture into 10 classes: a conv stem, three inverted ' +
+    'A MobileNetV2-style int8 CNN classifying a 32x32 RGB picture into 10 classes: a conv stem, three inverted ' +
     'residual blocks (1x1 expand, 3x3 depthwise, 1x1 project) and a Gemm. Watch each Conv + RequantShift pair ' +
     'become one RequantizedConv, and the residual Add with its requants become a RequantizedAdd.'],
+  'mini-resnet': ['Mini ResNet',
+    'A ResNet-style int8 CNN classifying a 64x64 RGB picture into 10 classes: a strided 3x3 stem, a bottleneck ' +
+    'block (1x1 reduce, 3x3, 1x1 expand) with an identity skip and a downsampling one whose skip is a strided 1x1 ' +
+    'conv, max pooling and a Gemm. Its 32x32 layers are tiled at L1 8000, the first residual Add even at 64000: ' +
+    'see the halos of the 3x3 tiles and the im2col scratch in the memory pane.'],
   'transformer-block': ['Transformer block',
     'One int8 encoder block (16 tokens, width 64, 4 heads of 16): iLayerNorm, Q/K/V projections as ' +
     'MatMul + Add + RequantShift, heads split with Reshape/Transpose, TrueIntegerDiv scaling, iSoftmax, ' +
@@ -110,6 +116,7 @@ export function buildModels(seed = SEED): BuiltModel[] {
   return [
     finish('adder', adder(seed)),
     finish('mini-mobilenetv2', miniMobileNetV2(seed)),
+    finish('mini-resnet', miniResNet(seed)),
     finish('transformer-block', transformerBlock(seed)),
     prefill,
     decode,

@@ -5,10 +5,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findTestDirs, SHARED_TESTS } from '../testing/corpus';
-import { hostCompiler } from '../sim/run/host';
 import { readOnnx } from '../compiler/onnx/read';
 import { dpg, EXIT } from './main';
 import { COMMANDS, FLAGS } from './args';
+import { HOST_CC, missing, SHARED_TESTS as SHARED_TESTS_NEED } from '../testing/requires';
 
 const shared = new URL('../../../shared/deeploy-tests/', import.meta.url).pathname;
 
@@ -64,7 +64,7 @@ describe('dpg CLI', () => {
 });
 
 // Acceptance for issue #3: `dpg reference` on every shared test folder (found by walking).
-describe.skipIf(!existsSync(SHARED_TESTS))('dpg reference on every shared Deeploy test', () => {
+describe.skipIf(missing(SHARED_TESTS_NEED))('dpg reference on every shared Deeploy test', () => {
   for (const dir of findTestDirs()) {
     it(relative(fileURLToPath(SHARED_TESTS), dir), async () => {
       const r = await call('reference', '-t', dir);
@@ -97,7 +97,7 @@ describe('dpg compile --out', () => {
     expect(readFileSync(join(out, 'tile/tiling.txt'), 'utf8')).toMatch(/checker: ok/);
     expect(r.code).toBe(EXIT.ok);
     // The folder builds on its own (make) and the program passes.
-    if (hostCompiler()) {
+    if (!missing(HOST_CC)) {
       const made = spawnSync('make', ['-s', '-C', join(out, 'codegen')], { encoding: 'utf8' });
       expect(made.status, made.stderr).toBe(0);
       const run = spawnSync(join(out, 'codegen/network'), [], { encoding: 'utf8' });

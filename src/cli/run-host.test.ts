@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hostCompiler } from '../sim/run/host';
 import { codegenTestFolders } from '../testing/test-folders';
 import { findTestDirs, SHARED_TESTS } from '../testing/corpus';
 import { readNpz, writeNpz } from '../compiler/npz';
 import { dpg, EXIT } from './main';
+import { HOST_CC, SHARED_TESTS as SHARED_TESTS_NEED, missing } from '../testing/requires';
 
 async function call(...argv: string[]) {
   const out: string[] = [];
@@ -20,10 +20,8 @@ async function call(...argv: string[]) {
 }
 
 const shared = existsSync(fileURLToPath(SHARED_TESTS)) ? findTestDirs() : [];
-const cc = hostCompiler();
-if (!cc) console.warn('run-host.test: no host C compiler (cc or clang-19): the host runs are skipped; install gcc');
 
-describe.skipIf(!cc)('dpg run -p generic --cc host: every shared test and built-in model', () => {
+describe.skipIf(missing(HOST_CC))('dpg run -p generic --cc host: every shared test and built-in model', () => {
   const dirs = codegenTestFolders();
   it('finds the folders', () => expect(dirs.length).toBeGreaterThanOrEqual(shared.length + 5));
   for (const { dir: d, name } of dirs) {
@@ -39,7 +37,7 @@ describe.skipIf(!cc)('dpg run -p generic --cc host: every shared test and built-
 describe('dpg run targets', () => {
   const adder = shared.find((d) => d.endsWith('Add/Regular'));
 
-  it.skipIf(!adder)('--cc builtin says the playground has no C compiler of its own and exits 3', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('--cc builtin says the playground has no C compiler of its own and exits 3', async () => {
     const r = await call('run', '-p', 'siracusa', '--cc', 'builtin', '-t', adder!);
     expect(r.err).toMatch(/own C compiler/);
     expect(r.err).toContain('--cc clang');
@@ -47,7 +45,7 @@ describe('dpg run targets', () => {
     expect(r.code).toBe(EXIT.notImplemented);
   });
 
-  it.skipIf(!adder || !cc)('a wrong golden output exits 1 and shows the mismatch', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED, HOST_CC))('a wrong golden output exits 1 and shows the mismatch', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpg-bad-'));
     cpSync(adder!, dir, { recursive: true });
     const golden = readNpz(readFileSync(join(dir, 'outputs.npz')), 'outputs.npz');

@@ -3,11 +3,10 @@
 // in L2 and with --neureka-wmem. The host HAL runs each NPU task through neureka_task.c.
 // Then `--cc clang` on the simulator (as/neureka.ts) for two networks, tiled, tiled with the
 // weight memory, and untiled.
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { hostCompiler } from '../sim/run/host';
 import { codegenTestFolders } from '../testing/test-folders';
 import { dpg, EXIT } from './main';
+import { HOST_CC, SIRACUSA_TOOLCHAIN, missing } from '../testing/requires';
 
 async function call(...argv: string[]) {
   const out: string[] = [];
@@ -16,11 +15,9 @@ async function call(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const cc = hostCompiler();
-if (!cc) console.warn('run-neureka.test: no host C compiler (cc or clang-19): the host runs are skipped; install gcc');
 
 for (const wmem of [false, true]) {
-  describe.skipIf(!cc)(`dpg run -p siracusa-neureka --untiled --cc host${wmem ? ' --neureka-wmem' : ''}`, () => {
+  describe.skipIf(missing(HOST_CC))(`dpg run -p siracusa-neureka --untiled --cc host${wmem ? ' --neureka-wmem' : ''}`, () => {
     for (const { dir, name } of codegenTestFolders()) {
       it(name, async () => {
         const r = await call('run', '-p', 'siracusa-neureka', '--untiled', '--cc', 'host', ...(wmem ? ['--neureka-wmem'] : []), '-t', dir);
@@ -32,8 +29,7 @@ for (const wmem of [false, true]) {
   });
 }
 
-const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
-describe.skipIf(!clang)('dpg run -p siracusa-neureka --cc clang: NPU layers on the simulator', () => {
+describe.skipIf(missing(SIRACUSA_TOOLCHAIN))('dpg run -p siracusa-neureka --cc clang: NPU layers on the simulator', () => {
   const nets = codegenTestFolders().filter((f) => ['Models/miniMobileNetv2', 'Models/CNN_Linear1'].includes(f.name));
   it('finds the networks', () => expect(nets).toHaveLength(2));
   for (const { dir, name } of nets) {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runOnSimulator, siracusaToolchain } from '../sim/run/simulate';
+import { runOnSimulator } from '../sim/run/simulate';
 import { codegenTestFolders } from '../testing/test-folders';
 import { nodeMilp } from '../pipeline/node/milp';
 import { DEFAULT_CONFIG } from '../compiler/config';
@@ -14,9 +14,9 @@ import { runPipeline } from '../pipeline/run';
 import type { Runner } from '../pipeline/stages';
 import type { RunResult } from '../sim/run/types';
 import { dpg, EXIT } from './main';
+import { missing, SHARED_TESTS as SHARED_TESTS_NEED, SIRACUSA_TOOLCHAIN } from '../testing/requires';
 
-const tools = siracusaToolchain();
-if (!tools) console.warn('run-sim.test: clang-19 or ld.lld-19 missing: the simulator runs are skipped; apt-get install clang-19 lld-19');
+const tools = !missing(SIRACUSA_TOOLCHAIN);
 
 async function call(...argv: string[]) {
   const out: string[] = [];
@@ -86,7 +86,7 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
   const find = (suffix: string) => folders.find((f) => f.name.endsWith(suffix))?.dir;
   const conv = find('Kernels/Integer/Conv/Regular_2D_RQ');
 
-  it.skipIf(!conv)('is deterministic: the same cycles twice', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('is deterministic: the same cycles twice', async () => {
     const a = await runOk(conv!, '--cores', '8', '--l1', '8000');
     const b = await runOk(conv!, '--cores', '8', '--l1', '8000');
     expect(a.cycles).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     expect(b.sim!.cores).toEqual(a.sim!.cores);
   }, TIMEOUT);
 
-  it.skipIf(!conv)('8 cores take fewer cycles than 1 on a conv-heavy test, and the statistics say why', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('8 cores take fewer cycles than 1 on a conv-heavy test, and the statistics say why', async () => {
     const one = await runOk(conv!, '--untiled', '--cores', '1');
     const eight = await runOk(conv!, '--untiled', '--cores', '8');
     expect(eight.cycles!).toBeLessThan(one.cycles! / 3);
@@ -108,7 +108,7 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     expect(eight.sim!.mips).toBeGreaterThan(0);
   }, TIMEOUT);
 
-  it.skipIf(!conv)('--profileTiling times the DMA, not the profile prints (a print costs thousands of cycles)', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('--profileTiling times the DMA, not the profile prints (a print costs thousands of cycles)', async () => {
     const r = await runOk(conv!, '--cores', '8', '--l1', '8000', '--profileTiling', 'L2');
     const took = (what: string) => [...r.stdout.matchAll(new RegExp(`\\] ${what} took (\\d+) cycles`, 'g'))].map((m) => Number(m[1]));
     expect(took('Output DMA').length).toBeGreaterThan(2);
@@ -117,7 +117,7 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     expect(Math.max(...took('Kernel'))).toBeGreaterThan(2500);
   }, TIMEOUT);
 
-  it.skipIf(!conv)('tiled runs move their tiles with the cluster DMA', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('tiled runs move their tiles with the cluster DMA', async () => {
     const r = await runOk(conv!, '--cores', '8', '--l1', '8000');
     expect(r.sim!.dma.transfers).toBeGreaterThan(1);
     expect(r.sim!.dma.bytes).toBeGreaterThan(0);
@@ -136,13 +136,13 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     return { error: error?.type === 'error' ? error.error : undefined, result: run?.type === 'stage' ? run.result as RunResult : undefined };
   }
 
-  it.skipIf(!conv)('the cycle limit is a typed error that still carries the run', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('the cycle limit is a typed error that still carries the run', async () => {
     const { error, result } = await pipelineWith((code, config) => runOnSimulator(code, config, { maxCycles: 1000 }));
     expect(error?.code).toBe('limit');
     expect(result!.sim!.instructions).toBeGreaterThan(0);
   }, TIMEOUT);
 
-  it.skipIf(!conv)('a trap is a typed error naming the core, pc, instruction, function and source line', async () => {
+  it.skipIf(missing(SHARED_TESTS_NEED))('a trap is a typed error naming the core, pc, instruction, function and source line', async () => {
     // A store to address 4 (nothing is mapped there) at the start of RunNetwork.
     let network = '';
     const faulty: Runner = (code, config) => runOnSimulator({

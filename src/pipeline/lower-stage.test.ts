@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { LowerResult } from '../compiler/lower/types';
@@ -8,6 +8,7 @@ import { artifactsOf } from './artifacts';
 import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from './events';
 import { runPipeline } from './run';
+import { SHARED_TESTS, missing } from '../testing/requires';
 
 async function events(model: Uint8Array, platform = DEFAULT_CONFIG.platform, extra: { inputs?: Uint8Array } = {}) {
   const got: PipelineEvent[] = [];
@@ -34,7 +35,7 @@ describe('the lower stage', () => {
   });
 
   const mobilenet = fileURLToPath(new URL('../../../shared/deeploy-tests/Models/miniMobileNetv2/', import.meta.url));
-  it.skipIf(!existsSync(mobilenet))('lowers miniMobileNetv2 and writes final.onnx, passes.json and bindings.json', async () => {
+  it.skipIf(missing(SHARED_TESTS))('lowers miniMobileNetv2 and writes final.onnx, passes.json and bindings.json', async () => {
     const got = await events(readFileSync(`${mobilenet}network.onnx`), 'siracusa', { inputs: readFileSync(`${mobilenet}inputs.npz`) });
     expect(got.find((e) => e.type === 'error')).toBeUndefined();
     const r = (got.find((e) => e.type === 'stage' && e.stage === 'lower') as { result: LowerResult }).result;

@@ -9,10 +9,10 @@ import { runElf } from './index';
 import { nodeMachine } from './node';
 import { runSiracusa, runSiracusaAsync } from './siracusa';
 import type { SiracusaOptions, SiracusaResult } from './siracusa';
-import { CLANG, compileSiracusa, readBytes, scratchDir, toolsPresent } from './testing/toolchain';
+import { compileSiracusa, readBytes, scratchDir } from './testing/toolchain';
+import { CLANG_19, missing } from '../testing/requires';
 
 const DIR = fileURLToPath(new URL('./testing/cluster/', import.meta.url));
-const haveClang = toolsPresent(CLANG);
 
 let m: Machine;
 const elfs = new Map<string, Uint8Array>();
@@ -32,7 +32,7 @@ function run(tag: string, opts: SiracusaOptions = {}): SiracusaResult {
 const sum = (r: SiracusaResult, f: (c: SiracusaResult['cores'][number]) => number, cores = [0, 1, 2, 3, 4, 5, 6, 7]) =>
   cores.reduce((s, c) => s + f(r.cores[c]), 0);
 
-describe.skipIf(!haveClang)('the Siracusa cluster', () => {
+describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
   beforeAll(async () => {
     m = await nodeMachine();
     const jobs: [string, string[]][] = [

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Machine } from './machine';
 import { nodeMachine } from './node';
 import { MARCHES, XCV, csmith, differential, handWritten } from './testing/differential';
-import { CLANG, CSMITH, QEMU, toolsPresent } from './testing/toolchain';
+import { CLANG_19, CSMITH as CSMITH_NEED, QEMU_RISCV32, missing } from '../testing/requires';
 
 /**
  * The unit test's 20 csmith seeds (bench/sim.ts runs hundreds more). Seed 20 is left out: its
@@ -18,7 +18,7 @@ const MAX_CYCLES = 4e9;
 let m: Machine;
 beforeAll(async () => { m = await nodeMachine(); });
 
-describe.skipIf(!toolsPresent(CLANG, QEMU))('qemu-riscv32 and our simulator agree', () => {
+describe.skipIf(missing(CLANG_19, QEMU_RISCV32))('qemu-riscv32 and our simulator agree', () => {
   it.each(handWritten().map((p) => [p.name, p] as const))('on %s (rv32im, rv32imc, CORE-V)', async (_, p) => {
     const plain = await Promise.all(MARCHES.map((march) => differential(m, p, march, MAX_CYCLES)));
     for (const o of plain) {
@@ -31,7 +31,7 @@ describe.skipIf(!toolsPresent(CLANG, QEMU))('qemu-riscv32 and our simulator agre
   });
 });
 
-describe.skipIf(!toolsPresent(CLANG, QEMU, CSMITH))('csmith programs', () => {
+describe.skipIf(missing(CLANG_19, QEMU_RISCV32, CSMITH_NEED))('csmith programs', () => {
   it.for(SEEDS)('seed %d', async (seed, ctx) => {
     const p = csmith(seed);
     const o = await differential(m, p, 'rv32imc', MAX_CYCLES, undefined, 5_000);

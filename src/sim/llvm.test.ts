@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { CSR_NAMES, disassemble } from './disasm';
 import { TABLE } from './isa/table';
 import type { Row } from './isa/table';
-import { CLANG, OBJDUMP, assemble, llvmDisassemble, toolsPresent } from './testing/toolchain';
+import { assemble, llvmDisassemble } from './testing/toolchain';
+import { CLANG_19, OBJDUMP_19, missing } from '../testing/requires';
 
 const WORDS_PER_ROW = 24;
 
@@ -36,7 +37,7 @@ function llvmReserved(r: Row, w: number): boolean {
   return false;
 }
 
-describe.skipIf(!toolsPresent(CLANG, OBJDUMP))('disassembler agrees with llvm-objdump-19', () => {
+describe.skipIf(missing(CLANG_19, OBJDUMP_19))('disassembler agrees with llvm-objdump-19', () => {
   it('on random words of every row', () => {
     let seed = 7;
     const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);

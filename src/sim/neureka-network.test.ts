@@ -12,7 +12,8 @@ import { DEFAULT_CONFIG, type Config } from '../compiler/config';
 import type { Machine } from './machine';
 import { nodeMachine } from './node';
 import { runSiracusa, type SiracusaResult } from './siracusa';
-import { CLANG, compileSiracusa, readBytes, scratchDir, toolsPresent } from './testing/toolchain';
+import { compileSiracusa, readBytes, scratchDir } from './testing/toolchain';
+import { CLANG_19, missing } from '../testing/requires';
 
 const NETS = ['Models/miniMobileNetv2', 'Models/CNN_Linear1', 'models/mini-mobilenetv2'];
 const RUNS: [string, Partial<Config>][] = [
@@ -34,7 +35,7 @@ async function simulate(dir: string, name: string, c: Partial<Config>): Promise<
   return runSiracusa(m, readBytes(elf), { maxCycles: 2e8 });
 }
 
-describe.skipIf(!toolsPresent(CLANG))('siracusa-neureka networks on the simulator', () => {
+describe.skipIf(missing(CLANG_19))('siracusa-neureka networks on the simulator', () => {
   beforeAll(async () => { m = await nodeMachine(); });
   it('finds the networks', () => expect(folders.length).toBe(NETS.length));
   for (const { dir, name } of folders) {

@@ -11,7 +11,8 @@ import { mulberry32 } from '../compiler/fuzz/prng';
 import type { Machine } from './machine';
 import { nodeMachine } from './node';
 import { runSiracusa, type SiracusaResult } from './siracusa';
-import { CLANG, compileSiracusa, readBytes, scratchDir, toolsPresent } from './testing/toolchain';
+import { compileSiracusa, readBytes, scratchDir } from './testing/toolchain';
+import { CLANG_19, HOST_CC, missing } from '../testing/requires';
 
 interface Task {
   mode: 0 | 1 | 2; H: number; W: number; C: number; M: number; pad: number[]; signedIn: boolean; shift: number; lo: number; hi: number;
@@ -107,12 +108,11 @@ const TIMED = [
   timed(2, 12, 12, 64, 'HAL_L1'), timed(0, 8, 1, 64, 'HAL_L2', 64, 8, 'HAL_L2'), // depthwise; everything in L2
 ];
 const cc = hostCompiler();
-const ready = !!cc && toolsPresent(CLANG);
 let m: Machine;
 let sim: SiracusaResult;
 let host: string;
 
-describe.skipIf(!ready)('N-EUREKA in the simulator', () => {
+describe.skipIf(missing(HOST_CC, CLANG_19))('N-EUREKA in the simulator', () => {
   beforeAll(async () => {
     const dir = scratchDir(), src = join(dir, 'neureka-tasks.c');
     writeFileSync(src, program([...RANDOM, ...TIMED]));

@@ -1,4 +1,4 @@
-// mini-mobilenetv2: a MobileNetV2-style int8 CNN on a 16x16 RGB picture, shaped like Deeploy's
+// mini-mobilenetv2: a MobileNetV2-style int8 CNN on a 32x32 RGB picture, shaped like Deeploy's
 // miniMobileNetv2 test: Conv + RequantShift pairs, inverted residual blocks, a residual Add
 // with a RequantShift on each branch and on the sum, Flatten and a Gemm classifier.
 import { GraphBuilder } from '../builder';
@@ -18,10 +18,10 @@ function invertedResidual(b: GraphBuilder, name: string, x: string, o: { expand:
 
 export function miniMobileNetV2(seed: number): GraphBuilder {
   const b = new GraphBuilder('mini-mobilenetv2', seed);
-  const image = b.input('image', syntheticImage(b.rng('input/image'), 16, 16));
-  let x = conv(b, 'stem', image, 16, { kernel: 3, stride: 2 }); // 16x16 -> 8x8
+  const image = b.input('image', syntheticImage(b.rng('input/image'), 32, 32));
+  let x = conv(b, 'stem', image, 16, { kernel: 3, stride: 2 }); // 32x32 -> 16x16
   x = invertedResidual(b, 'block1', x, { expand: 48, out: 16, stride: 1 });
-  x = invertedResidual(b, 'block2', x, { expand: 48, out: 24, stride: 2 }); // 8x8 -> 4x4
+  x = invertedResidual(b, 'block2', x, { expand: 48, out: 24, stride: 2 }); // 16x16 -> 8x8
   x = invertedResidual(b, 'block3', x, { expand: 72, out: 24, stride: 1 });
   const flat = b.node('Flatten', 'classifier/flatten', [x], { axis: 1 });
 

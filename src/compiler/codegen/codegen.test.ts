@@ -1,6 +1,6 @@
 // Codegen internals: parameter indexing and walks against the reference's broadcasting, the
 // layer map, plain-data results, Generic's input offset, and typed errors naming the node.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { inferTypes } from '../shapes/infer';
 import { broadcastWalk, paramIndex, simplify } from './layout';
 import { testDataFor } from './test-data';
 import { generateWithPlan } from '../../testing/tiled-harness';
+import { SHARED_TESTS as SHARED_TESTS_NEED, missing } from '../../testing/requires';
 
 const shared = fileURLToPath(SHARED_TESTS);
 
@@ -66,7 +67,7 @@ function compileFolder(dir: string, platform: 'generic' | 'siracusa' | 'siracusa
   return { lower, code: () => generateWithPlan(lower, data, { cores, tiled: false }) };
 }
 
-describe.skipIf(!existsSync(miniMobileNet))('generated program', () => {
+describe.skipIf(missing(SHARED_TESTS_NEED))('generated program', () => {
   it('is plain data, maps every node of the final graph to its lines, and forks in graph order', async () => {
     const { lower, code } = compileFolder(miniMobileNet, 'siracusa');
     const r = await code();

@@ -14,15 +14,15 @@ import { lowerGraph } from '../lower/lower';
 import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
-import { buildAndRunHost, crossCompile, hostCompiler, KERNELS_DIR, RUNTIME_DIR, RV32_FLAGS } from '../../sim/run/host';
+import { buildAndRunHost, crossCompile, KERNELS_DIR, RUNTIME_DIR, RV32_FLAGS } from '../../sim/run/host';
 import { codegenTestFolders } from '../../testing/test-folders';
 import { testDataFor } from './test-data';
 import { generateWithPlan } from '../../testing/tiled-harness';
+import { CLANG_19, HOST_CC, missing, OBJDUMP_19 } from '../../testing/requires';
 
-const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
-const cc = hostCompiler();
-if (!clang) console.warn('siracusa.test: clang-19 not found: the RV32 compile checks are skipped; install clang-19');
-if (!cc) console.warn('siracusa.test: no host C compiler: the host runs of the Siracusa code are skipped; install gcc');
+// Each half runs with its tool: the RV32 compile checks with clang-19, the host runs with cc.
+const clang = !missing(CLANG_19);
+const cc = !missing(HOST_CC);
 
 describe.skipIf(!clang && !cc)('Siracusa untiled C for every shared test and built-in model', () => {
   for (const { dir, name } of codegenTestFolders()) {
@@ -46,7 +46,7 @@ describe.skipIf(!clang && !cc)('Siracusa untiled C for every shared test and bui
   }
 });
 
-describe.skipIf(!clang)('Xpulp', () => {
+describe.skipIf(missing(CLANG_19, OBJDUMP_19))('Xpulp', () => {
   it('the DPG_XPULP build uses the 4-way int8 dot products and max; the plain RV32IMC build no CORE-V instruction', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpg-xpulp-'));
     const disasm = (flags: readonly string[], src: string) => {

@@ -4,15 +4,14 @@
 // 8000 double-buffered on 8 cores, 64000 single-buffered on 1, and 8000 with the weights read
 // in place from the weight memory (--neureka-wmem: a slice pointer per tile); configurations
 // the plan says do not fit are skipped. Some NPU layers must really be cut into several tiles.
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import { DEFAULT_CONFIG, type Config } from '../config';
-import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from '../../sim/run/host';
+import { buildAndRunHost, crossCompile, RV32_FLAGS } from '../../sim/run/host';
 import { codegenTestFolders } from '../../testing/test-folders';
 import { loadFolder, planAndGenerate, type Folder } from '../../testing/tiled-harness';
+import { CLANG_19, HOST_CC, SHARED_TESTS, missing } from '../../testing/requires';
 
-const cc = hostCompiler();
 const CONFIGS: [number, boolean, number, boolean][] = [[8000, true, 8, false], [64000, false, 1, false], [8000, false, 1, true]];
 let npuLayers = 0;
 const multiTile = [0, 0]; // without, with the weight memory
@@ -26,7 +25,7 @@ async function generated(f: Folder, c: Partial<Config>) {
   }
 }
 
-describe.skipIf(!cc)('tiled siracusa-neureka code on the host, DMA deferred to the wait', () => {
+describe.skipIf(missing(HOST_CC))('tiled siracusa-neureka code on the host, DMA deferred to the wait', () => {
   for (const { dir, name } of codegenTestFolders()) {
     it(name, async () => {
       const f = loadFolder(dir, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' });
@@ -50,10 +49,9 @@ describe.skipIf(!cc)('tiled siracusa-neureka code on the host, DMA deferred to t
   });
 });
 
-const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
-describe.skipIf(!clang)('siracusa-neureka C for RV32', () => {
+describe.skipIf(missing(CLANG_19))('siracusa-neureka C for RV32', () => {
   const mnv2 = codegenTestFolders().find((f) => f.name === 'Models/miniMobileNetv2');
-  it.skipIf(!mnv2)('compiles warning-free, plain and Xpulp, untiled and tiled with the weight memory', async () => {
+  it.skipIf(missing(SHARED_TESTS))('compiles warning-free, plain and Xpulp, untiled and tiled with the weight memory', async () => {
     const f = loadFolder(mnv2!.dir, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' });
     for (const c of [{ tiled: false }, { tiled: true, neurekaWmem: true, l1: 8000 }]) {
       const { code } = await planAndGenerate(f, { platform: 'siracusa-neureka', ...c });

@@ -5,17 +5,15 @@
 // fit must fail with that error. The tiled C also compiles warning-free for RV32 (plain and
 // Xpulp), --profileTiling prints one Input/Kernel/Output line per tile, and the home level L3
 // (staged through L2) works on a few models.
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PlaygroundError } from '../../common/errors';
 import { DEFAULT_CONFIG, type Config } from '../config';
-import { buildAndRunHost, crossCompile, hostCompiler, RV32_FLAGS } from '../../sim/run/host';
+import { buildAndRunHost, crossCompile, RV32_FLAGS } from '../../sim/run/host';
 import { codegenTestFolders } from '../../testing/test-folders';
 import { loadFolder, planAndGenerate, type Folder } from '../../testing/tiled-harness';
 import type { CodegenResult } from './types';
+import { CLANG_19, HOST_CC, SHARED_TESTS, missing } from '../../testing/requires';
 
-const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
-const cc = hostCompiler();
 const DEFERRED = ['HAL_HOST_DEFERRED_DMA'];
 const folders = codegenTestFolders();
 const siracusa = (dir: string) => loadFolder(dir, { ...DEFAULT_CONFIG, platform: 'siracusa' });
@@ -39,7 +37,7 @@ async function generated(f: Folder, c: Partial<Config>) {
   }
 }
 
-describe.skipIf(!cc)('tiled Siracusa code on the host, DMA deferred to the wait', () => {
+describe.skipIf(missing(HOST_CC))('tiled Siracusa code on the host, DMA deferred to the wait', () => {
   for (const { dir, name } of folders) {
     it(name, async () => {
       const f = siracusa(dir);
@@ -59,7 +57,7 @@ describe.skipIf(!cc)('tiled Siracusa code on the host, DMA deferred to the wait'
   }
 });
 
-describe.skipIf(!clang)('tiled Siracusa code compiles for RV32 (-Wall -Werror -ffreestanding)', () => {
+describe.skipIf(missing(CLANG_19))('tiled Siracusa code compiles for RV32 (-Wall -Werror -ffreestanding)', () => {
   for (const { dir, name } of folders) {
     it(name, async () => {
       const g = await generated(siracusa(dir), { l1: 8000, doubleBuffer: true, cores: 8, profileTiling: 'L2' });
@@ -72,7 +70,7 @@ describe.skipIf(!clang)('tiled Siracusa code compiles for RV32 (-Wall -Werror -f
 
 const byName = (n: string) => folders.find((x) => x.name === n)!;
 
-describe.skipIf(!cc)('tile loops', () => {
+describe.skipIf(missing(HOST_CC, SHARED_TESTS))('tile loops', () => {
   it.each([['Kernels/Integer/Conv/Regular_2D_RQ'], ['Kernels/Integer/Add/Large'], ['Kernels/Integer/Attention']])(
     '--profileTiling L2 prints Input DMA, Kernel and Output DMA once per tile of every layer: %s', async (name) => {
       for (const doubleBuffer of [false, true]) {

@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile, hostCompiler, KERNELS_DIR, RV32_FLAGS } from '../../sim/run/host';
+import { CLANG_19, HOST_CC, missing } from '../../testing/requires';
 
 const cc = hostCompiler();
 const sources = ['fastpaths/fastpaths.c', 'rows.c', 'elementwise.c', 'movement.c'].map((f) => join(KERNELS_DIR, f));
 const includes = ['-I', join(KERNELS_DIR, 'fastpaths'), '-I', KERNELS_DIR];
 
-describe.skipIf(!cc)('kernel fast paths vs 64-bit formulas', () => {
+describe.skipIf(missing(HOST_CC))('kernel fast paths vs 64-bit formulas', () => {
   it('every element matches', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpg-fastpaths-'));
     try {
@@ -31,8 +32,7 @@ describe.skipIf(!cc)('kernel fast paths vs 64-bit formulas', () => {
     }
   });
 
-  const clang = spawnSync('clang-19', ['--version'], { stdio: 'ignore' }).status === 0;
-  it.skipIf(!clang)('the kernels compile for RV32 with Xpulp', () => {
+  it.skipIf(missing(CLANG_19))('the kernels compile for RV32 with Xpulp', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpg-fastpaths-rv-'));
     try {
       for (const f of sources.slice(1)) compile('clang-19', [...RV32_FLAGS.xpulp, ...includes, '-c', '-o', join(dir, 'k.o'), f], f);

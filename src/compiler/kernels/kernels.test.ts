@@ -4,7 +4,7 @@
 // harness is built with the host compiler and run with 1, 3 and 8 cores (the cluster kernels
 // split their work by core id: every count must give the same bits).
 import { describe, expect, it } from 'vitest';
-import { buildAndRunHost, hostCompiler } from '../../sim/run/host';
+import { buildAndRunHost } from '../../sim/run/host';
 import { testDataFor } from '../codegen/test-data';
 import { generateWithPlan } from '../../testing/tiled-harness';
 import { mulberry32 } from '../fuzz/prng';
@@ -12,6 +12,7 @@ import type { Graph } from '../ir/graph';
 import { lowerGraph } from '../lower/lower';
 import { at, GraphBuilder } from '../passes/testing';
 import { DEFAULT_CONFIG, type PlatformName } from '../config';
+import { HOST_CC, missing } from '../../testing/requires';
 
 type Rng = () => number;
 const pick = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
@@ -147,6 +148,8 @@ const CASES: Case[] = [
   { name: 'RequantizedConv2d HWC (im2col, padded, strided)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, pad: pick(r, 0, 1), stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
   { name: 'RequantizedConv1d HWC', platform: 'siracusa', kernel: /^RequantizedConv1d_HWC_/, graph: (r) => convRq(r, { k: 3, pad: 1, oneD: true }) },
+  { name: 'RequantizedConv HWC, strided 1x1 (a ResNet shortcut, on the im2col kernel)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 1, stride: 2, pad: pick(r, 0, 1), unsigned: r() < 0.5 }) },
   { name: 'RequantizedPwConv HWC', platform: 'siracusa', kernel: /^RequantizedPwConv2d_HWC_/, graph: (r) => convRq(r, { k: 1, unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, group: 'dw', pad: 1, stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
@@ -227,10 +230,8 @@ const CASES: Case[] = [
   { name: 'Gather', platform: 'siracusa', kernel: /^Gather_copy$/, graph: movement('gather') },
 ];
 
-const cc = hostCompiler();
-if (!cc) console.warn('kernels.test: no host C compiler (cc or clang-19): the kernel tests are skipped; install gcc');
 
-describe.skipIf(!cc)('kernel library vs the reference interpreter', () => {
+describe.skipIf(missing(HOST_CC))('kernel library vs the reference interpreter', () => {
   for (const c of CASES) {
     it(c.name, async () => {
       for (const variant of [1, 2]) {

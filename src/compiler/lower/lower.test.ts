@@ -17,6 +17,7 @@ import { platformFor } from '../platforms';
 import { inferTypes } from '../shapes/infer';
 import { lowerGraph } from './lower';
 import type { LowerResult } from './types';
+import { SHARED_TESTS as SHARED_TESTS_NEED, missing } from '../../testing/requires';
 
 const present = existsSync(fileURLToPath(SHARED_TESTS));
 const DIRS = present ? findTestDirs() : [];
@@ -43,7 +44,7 @@ const ops = (g: Graph) => {
 };
 const final = (r: LowerResult) => r.snapshots[r.snapshots.length - 1].graph;
 
-describe.skipIf(!present)('lowering every shared test', () => {
+describe.skipIf(missing(SHARED_TESTS_NEED))('lowering every shared test', () => {
   it('finds the folders', () => expect(DIRS.length).toBeGreaterThanOrEqual(40));
 
   describe.each(PLATFORMS)('%s', (platform) => {
@@ -68,7 +69,7 @@ describe.skipIf(!present)('lowering every shared test', () => {
   });
 });
 
-describe.skipIf(!present)('node counts of the models', () => {
+describe.skipIf(missing(SHARED_TESTS_NEED))('node counts of the models', () => {
   it('miniMobileNetv2 on Siracusa: 10 RequantizedConv (3 depthwise), RequantizedAdd, Flatten, RequantizedGemm and 2 Transposes (Deeploy: 5)', () => {
     const g = final(lowerFolder(folder('Models/miniMobileNetv2'), 'siracusa'));
     expect(ops(g)).toEqual({ Transpose: 2, RequantizedConv: 10, RequantizedAdd: 1, Flatten: 1, RequantizedGemm: 1 });

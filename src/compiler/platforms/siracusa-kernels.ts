@@ -2,7 +2,7 @@
 // platforms: fused requantized kernels first, then the common ones.
 import {
   attrInt, convIs, convKind, eightBit, eightBitOut, broadcastParams, inT, int32Params, kernel, kernelSize, layout, noDilation,
-  outT, outputFits32, perChannel, rank, upTo32Bit, type KernelSpec, type NodeView,
+  noPadding, outT, outputFits32, perChannel, rank, stride1, upTo32Bit, type KernelSpec, type NodeView,
 } from '../bind/catalogue';
 import { commonKernels } from './common-kernels';
 
@@ -12,7 +12,7 @@ const dims = (v: NodeView) => (v.inputs[0].shape.length === 3 ? '1d' : '2d');
 export const clusterKernels: KernelSpec[] = [
   ...kernel('RequantizedConv', E, (v) => `RequantizedPwConv${dims(v)}_HWC_${inT(0)(v)}_${outT()(v)}`,
     'pointwise (1x1) conv as a GEMM over pixels, requantized, parallel over output channels',
-    [layout('HWC'), rank(0, 3, 4), convIs('dense'), kernelSize([1, 1], [1]), eightBit(0, 1), int32Params(2, 3), perChannel('HWC', 2, 3), noDilation, eightBitOut]),
+    [layout('HWC'), rank(0, 3, 4), convIs('dense'), kernelSize([1, 1], [1]), stride1, noPadding, eightBit(0, 1), int32Params(2, 3), perChannel('HWC', 2, 3), noDilation, eightBitOut]),
   ...kernel('RequantizedConv', E, (v) => `RequantizedDWConv${dims(v)}_HWC_${inT(0)(v)}_${outT()(v)}`,
     'depthwise conv on HWC data, requantized, parallel over channels',
     [layout('HWC'), rank(0, 3, 4), convIs('depthwise'), eightBit(0, 1), int32Params(2, 3), perChannel('HWC', 2, 3), noDilation, eightBitOut]),

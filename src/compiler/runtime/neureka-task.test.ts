@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hostCompiler, RUNTIME_DIR } from '../../sim/run/host';
 import { mulberry32 } from '../fuzz/prng';
 import { RequantizedConv } from '../ops/requantized';
+import { HOST_CC, missing } from '../../testing/requires';
 
 const MODES = ['NEUREKA_MODE_1X1', 'NEUREKA_MODE_3X3', 'NEUREKA_MODE_3X3_DW'] as const;
 const GAP = 0xaa; // output bytes between pixels / rows are prefilled with this and must survive
@@ -110,7 +111,7 @@ function runC(body: string[], main: string[]): string[] {
   }
 }
 
-describe.skipIf(!hostCompiler())('neureka_task.c', () => {
+describe.skipIf(missing(HOST_CC))('neureka_task.c', () => {
   it('computes RequantizedConv exactly on 60 random strided tasks of every mode and weight width, leaving the gaps alone', () => {
     const cases = Array.from({ length: 60 }, (_, i) => randomCase(1000 + i));
     expect(new Set(cases.map((c) => c.mode)).size).toBe(3);

@@ -9,6 +9,7 @@ import { readAttrs, whereNode } from '../ops/types';
 import type { Binding } from '../lower/types';
 import type { EngineTiling } from '../platforms/types';
 import type { Config } from '../config';
+import { tiledScratch } from '../kernels/scratch';
 import { regionElems, tileCounts, tileRegion, whole, type Region } from './region';
 import { wholeRule, type TileRule, type TileView } from './rules';
 
@@ -143,7 +144,7 @@ const EXACT_TILES = 4096;
 export function footprint(p: LayerProblem, tile: number[]): number {
   const out = p.view.output;
   const tiles = tileCounts(out, tile).reduce((a, b) => a * b, 1);
-  let bytes = align(p.rule.scratch?.(p.view, tile, p.cores) ?? 0);
+  let bytes = align(tiledScratch(p.binding.kernel, p.view, tile, p.cores));
   p.tensors.forEach((t, k) => {
     if (t.direct) return;
     const r = largestRegion(p, k, tile);
@@ -178,7 +179,7 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   });
   const copies = (k: number) => (p.doubleBuffer && tiles > 1 && !perTensor[k].stays ? 2 : 1);
   const buffers = p.tensors.map((t, k) => (t.direct ? 0 : align(regionElems({ start: [], size: perTensor[k].tile }) * t.elemBytes) * copies(k)));
-  const scratch = align(p.rule.scratch?.(p.view, tile, p.cores) ?? 0);
+  const scratch = align(tiledScratch(p.binding.kernel, p.view, tile, p.cores));
   const l1Bytes = buffers.reduce((a, b) => a + b, 0) + scratch;
   const bytesMoved = perTensor.reduce((a, t) => a + t.bytesMoved, 0);
   // Kernel time: the tile's share of the work on the cores its parallel dims can keep busy.
@@ -236,7 +237,8 @@ export function maximalTiles(p: LayerProblem, budget: number, maxCandidates = 40
   const lastC = cands[last]; // descending
   const walk = (k: number) => {
     if (k === outer.length) {
-      // Binary search the largest last-dim size that fits (footprint is monotone).
+      // Binary search the largest last-dim size that fits (footprint is monotone but for a
+      // kernel's scratch, which a smaller tile keeping more cores busy can grow; what it returns fits).
       let lo = 0, hi = lastC.length - 1;
       tile[last] = lastC[hi];
       if (footprint(p, tile) > budget) return;

@@ -2,7 +2,8 @@
 // which part of each input a given output tile needs (conv rows with their halo, a GEMM's
 // whole reduction dimension, a softmax's whole last axis, ...). One rule per op family; op
 // registry entries point at theirs (OpEntry.tiling). Target constraints (kernel-friendly
-// multiples, NPU subtiles) come from the kernel catalogue, not from here.
+// multiples, NPU subtiles) come from the kernel catalogue, and a kernel's scratch from
+// kernels/scratch.ts, not from here.
 import type { Node } from '../ir/graph';
 import { windowGeometry, type WindowAttrs } from '../ops/core/window';
 import { clip, whole, type Region } from './region';
@@ -33,8 +34,6 @@ export interface TileRule {
   inputRegion(v: TileView, i: number, out: Region): Region;
   /** Output dims the kernel spreads across the cores (their product bounds the useful cores). */
   parallel(v: TileView): number[];
-  /** Per-tile scratch in L1, bytes (e.g. im2col columns), for `cores` cores. */
-  scratch?(v: TileView, outTile: number[], cores: number): number;
 }
 
 /** Numpy broadcasting from the right: a size-1 input dim reads element 0, others follow the output. */
@@ -118,16 +117,6 @@ function windowRule(pool: boolean): TileRule {
       return whole(shape);
     },
     parallel: (v) => (channelsFirst(v) ? [] : v.output.map((_, i) => i).slice(1, -1)),
-    // im2col: two columns of k*k*C bytes per core, as the PULP kernels keep them.
-    scratch: pool ? undefined : (v, tile, cores) => {
-      if (channelsFirst(v) || depthwise(v)) return 0;
-      const w = v.inputs[1]!;
-      const col = w.slice(1).reduce((a, b) => a * b, 1);
-      if (col === w[w.length - 1]) return 0; // 1x1 convs need no im2col
-      // Only cores that get output pixels of this tile need their columns.
-      const pixels = tile.slice(1, -1).reduce((a, b) => a * b, 1);
-      return 2 * col * Math.min(cores, pixels);
-    },
   };
 }
 export const convRule = windowRule(false);

@@ -16,12 +16,13 @@ import { inferTypes } from '../shapes/infer';
 import type { MilpSolver } from './milp';
 import { nodeMilp } from '../../pipeline/node/milp';
 import { planMemory } from './plan';
+import { missing, SHARED_TESTS as SHARED_TESTS_NEED } from '../../testing/requires';
 
 const MODELS = fileURLToPath(new URL('../../../public/models/', import.meta.url));
 const builtins = existsSync(join(MODELS, 'index.json'))
   ? (JSON.parse(readFileSync(join(MODELS, 'index.json'), 'utf8')) as { id: string }[]).map((m) => join(MODELS, m.id)).filter((d) => existsSync(join(d, 'network.onnx')))
   : [];
-const dirs = [...(existsSync(SHARED_TESTS) ? findTestDirs(SHARED_TESTS) : []), ...builtins];
+const dirs = [...(missing(SHARED_TESTS_NEED) ? [] : findTestDirs(SHARED_TESTS)), ...builtins];
 const L1_SIZES = [8000, 16000, 32000, 64000];
 const CONFIGS: [PlatformName, boolean][] = [['siracusa', false], ['siracusa-neureka', true]];
 

@@ -100,25 +100,26 @@ describe('tile candidates and regions', () => {
   });
 });
 
-describe('tiling a 3x3 requantized conv at 8 kB, beside the split Deeploy makes', () => {
+describe('tiling a 3x3 requantized conv at 6 kB, beside the split Deeploy makes', () => {
   // Deeploy's tiler keeps convolution inputs' channels whole and maximises tile bytes; on this
-  // layer at L1 = 8000 it cuts the output into a handful of tiles. We report ours beside an
+  // layer at L1 = 8000 it cuts the output into a handful of tiles (its im2col buffer is twice
+  // ours; the whole layer needs 7.9 kB here, so we cut at 6 kB). We report ours beside an
   // output-channel-only split of the same layer (what a channel-tiling tiler would do).
   it('cuts it into a handful of tiles that move no more data than output-channel tiles', async () => {
-    const cfg = { ...DEFAULT_CONFIG, l1: 8000 };
+    const cfg = { ...DEFAULT_CONFIG, l1: 6000 };
     const r = lowered(join(SHARED_TESTS, 'Kernels/Integer/Conv/Regular_3x3_RQ'), cfg);
     const plan = await planMemory(r, cfg, { solver });
     const t = plan.tilings.find((x) => x.op === 'RequantizedConv')!;
     const g = r.snapshots.at(-1)!.graph;
     const node = g.nodes.find((n) => n.name === t.node)!;
     const p = layerProblem(g, node, r.bindings[node.name], { opsPerCycle: 2, tileOverhead: 300 }, cfg, () => 1);
-    const channelTiles = [1, 2, 4].map((c) => costOf(p, [1, 10, 10, c])).filter((c) => c.l1Bytes <= 8000);
-    console.log(`Regular_3x3_RQ at L1 8000: ours ${t.tile.join('x')} x ${t.tiles} tiles, ${t.l1Bytes} B of L1, ${t.bytesMoved} B moved; ` +
+    const channelTiles = [1, 2, 4].map((c) => costOf(p, [1, 10, 10, c])).filter((c) => c.l1Bytes <= 6000);
+    console.log(`Regular_3x3_RQ at L1 6000: ours ${t.tile.join('x')} x ${t.tiles} tiles, ${t.l1Bytes} B of L1, ${t.bytesMoved} B moved; ` +
       `output-channel tiles: ${channelTiles.map((c) => `${c.tile.join('x')} x ${c.tiles}: ${c.l1Bytes} B, ${c.bytesMoved} B moved`).join('; ') ||
-        `none fits (one channel needs ${costOf(p, [1, 10, 10, 1]).l1Bytes} B: the whole input plus im2col columns for 8 cores)`}`);
+        `none fits (one channel needs ${costOf(p, [1, 10, 10, 1]).l1Bytes} B: the whole input plus an im2col row per busy core)`}`);
     expect(t.tiles).toBeGreaterThanOrEqual(2);
     expect(t.tiles).toBeLessThanOrEqual(8);
-    expect(t.l1Bytes).toBeLessThanOrEqual(8000);
+    expect(t.l1Bytes).toBeLessThanOrEqual(6000);
     for (const c of channelTiles) expect(t.bytesMoved).toBeLessThanOrEqual(c.bytesMoved);
   });
 });

@@ -4,6 +4,7 @@ import { fail } from '../../../common/errors';
 import { convDims } from '../../ops/conv';
 import { levelsRange } from '../../ops/core/requant';
 import { windowGeometry, type Window, type WindowAttrs } from '../../ops/core/window';
+import { IM2COL_KERNEL, kernelScratch } from '../../kernels/scratch';
 import { shiftOf } from '../../ops/requantized';
 import { paramInit } from '../layout';
 import { constInput, input, need8, offArg, signedFlag, tag } from './common';
@@ -68,17 +69,16 @@ function rqOperands(l: LayerSpec) {
   return { x, y, g };
 }
 
-/** Dense requantized conv: im2col rows of KH*KW*C bytes, one per core. */
+/** Dense requantized conv: an im2col row of KH*KW*C bytes per busy core (kernels/scratch.ts). */
 function emitIm2col(l: LayerSpec, out: EmitSink): void {
   const { x, y, g } = rqOperands(l);
   if (g.group !== 1) fail('internal', `a dense conv kernel got group ${g.group}`, l.where);
-  const K = g.win.k[1] * g.win.k[2] * g.C;
-  const col = out.scratch(((K + 3) & ~3) * l.cores);
+  const col = out.scratch(kernelScratch(l.binding.kernel, { inputs: l.ins.map((t) => t?.shape), output: y.shape }, l.cores));
   out.decl(geomDecl(l, g));
   out.step(`dpg_rq_conv_hwc((const uint8_t *)${out.data(x)}, ${signedFlag(x)}, ${weights(l, out)}, ${rqArgs(l, out)}, (uint8_t *)${out.data(y)}, &${l.id}_geom, ${col});`);
 }
 
-const rqConv: Emitter = { family: /^RequantizedConv[12]d_HWC_/, offsets: 'none', emit: emitIm2col };
+const rqConv: Emitter = { family: IM2COL_KERNEL, offsets: 'none', emit: emitIm2col };
 
 const rqPwConv: Emitter = {
   family: /^RequantizedPwConv[12]d_HWC_/,
@@ -86,8 +86,8 @@ const rqPwConv: Emitter = {
   emit(l, out) {
     const { x, y, g } = rqOperands(l);
     const w = g.win;
-    // Strided or padded 1x1 convs are not a plain GEMM over pixels: the im2col kernel does them.
-    if (w.strides.some((s) => s !== 1) || w.padBegin.some((p) => p !== 0) || w.outS.join() !== w.inS.join()) return emitIm2col(l, out);
+    // The binding takes only unstrided, unpadded 1x1 convs (a GEMM over pixels); a tile cut from one is too.
+    if (w.outS.join() !== w.inS.join()) fail('internal', `a pointwise conv kernel got ${w.inS.join('x')} -> ${w.outS.join('x')}`, l.where);
     const pixels = g.N * w.inS[0] * w.inS[1] * w.inS[2];
     out.step(`dpg_rq_pwconv_hwc((const uint8_t *)${out.data(x)}, ${signedFlag(x)}, ${weights(l, out)}, ${rqArgs(l, out)}, (uint8_t *)${out.data(y)}, ${pixels}, ${g.C}, ${g.M});`);
   },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { inferTypes } from '../../../compiler/shapes/infer';
 import { DEFAULT_CONFIG } from '../../../compiler/config';
 import { braceBlocks, defaultFolds } from './folds';
 import { anyVisible, codeOf, finalNodes, nodeAtLine, rangesIn } from './layers';
+import { SHARED_TESTS as SHARED_TESTS_NEED, missing } from '../../../testing/requires';
 
 const layer = (node: string, ranges: [string, number, number][]): LayerCode =>
   ({ node, op: 'Op', kernel: 'k', engine: 'cluster', calls: [], ranges: ranges.map(([file, from, to]) => ({ file, from, to })) });
@@ -60,7 +61,7 @@ describe('node <-> range lookup', () => {
 
 const mobilenet = join(fileURLToPath(SHARED_TESTS), 'Models/miniMobileNetv2');
 
-describe.skipIf(!existsSync(mobilenet))('on miniMobileNetv2 compiled for Siracusa', () => {
+describe.skipIf(missing(SHARED_TESTS_NEED))('on miniMobileNetv2 compiled for Siracusa', () => {
   const read = (f: string) => new Uint8Array(readFileSync(join(mobilenet, f)));
   const graph = inferTypes(readOnnx(read('network.onnx'), 'network.onnx'));
   const inputs = bindNpzInputs(graph, readNpz(read('inputs.npz'), 'inputs.npz'), 'inputs.npz').inputs;

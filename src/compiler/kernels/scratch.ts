@@ -1,0 +1,50 @@
+// The scratch memory a library kernel touches, by the kernel a layer is bound to: the one
+// source for it. The tiler reserves it in L1 for a layer's tiles (tiling/layer.ts), the
+// emitters pass it to the kernel (codegen/emit/conv.ts), so the two cannot disagree.
+
+/** dpg_rq_conv_hwc: the dense requantized conv that gathers each output pixel's window (im2col). */
+export const IM2COL_KERNEL = /^RequantizedConv[12]d_HWC_/;
+
+/** The shapes one kernel call sees: its inputs (undefined when omitted) and its output. */
+export interface CallShapes {
+  inputs: readonly (readonly number[] | undefined)[];
+  output: readonly number[];
+}
+
+/**
+ * Cores that get work when dpg_chunk splits n items over `cores` (ceil(n / cores) items each,
+ * from core 0 up): cores 0 .. busyCores - 1. Not monotone in n: 9 items on 8 cores busy 5.
+ */
+export function busyCores(n: number, cores: number): number {
+  if (n <= 0) return 0;
+  return Math.ceil(n / Math.ceil(n / cores));
+}
+
+/** One core's im2col row in dpg_rq_conv_hwc: the window of KH*KW*C bytes, rounded up to a word. */
+export const im2colRowBytes = (window: number) => (window + 3) & ~3;
+
+/**
+ * Bytes of scratch `kernel` touches in one call on `cores` cores; 0 for kernels that need none.
+ * dpg_rq_conv_hwc splits the output pixels (N*OH*OW) with dpg_chunk and core i uses row i
+ * of the scratch, so a call needs as many rows as it has busy cores. Weights are [M, *k, C].
+ */
+export function kernelScratch(kernel: string, call: CallShapes, cores: number): number {
+  if (!IM2COL_KERNEL.test(kernel)) return 0;
+  const window = call.inputs[1]!.slice(1).reduce((a, b) => a * b, 1);
+  const pixels = call.output.slice(0, -1).reduce((a, b) => a * b, 1);
+  return im2colRowBytes(window) * busyCores(pixels, cores);
+}
+
+/**
+ * The scratch of a layer whose output `call.output` is cut into tiles of `tile`: the most any
+ * tile needs, the full ones and those cut short at the end of a dim (a kernel that splits a
+ * tile's pixels over the cores may keep more cores busy in a smaller tile).
+ */
+export function tiledScratch(kernel: string, call: CallShapes, tile: readonly number[], cores: number): number {
+  let shapes: number[][] = [[]];
+  call.output.forEach((d, i) => {
+    const full = Math.min(d, tile[i]);
+    shapes = shapes.flatMap((s) => [...new Set([full, d % full || full])].map((n) => [...s, n]));
+  });
+  return Math.max(...shapes.map((output) => kernelScratch(kernel, { inputs: call.inputs, output }, cores)));
+}
