@@ -10,6 +10,7 @@ import { codegenTestFolders } from '../testing/test-folders';
 import { nodeMilp } from '../pipeline/node/milp';
 import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
+import { record, type Results } from '../pipeline/results';
 import { runPipeline } from '../pipeline/run';
 import type { Runner } from '../pipeline/stages';
 import type { RunResult } from '../sim/run/types';
@@ -132,8 +133,9 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     }, { ...DEFAULT_CONFIG, tiled: false }, (e) => events.push(e), { milp: nodeMilp, runner });
     expect(ok).toBe(false);
     const error = events.find((e) => e.type === 'error');
-    const run = events.find((e) => e.type === 'stage' && e.stage === 'run');
-    return { error: error?.type === 'error' ? error.error : undefined, result: run?.type === 'stage' ? run.result as RunResult : undefined };
+    const results: Results = {};
+    for (const e of events) if (e.type === 'stage') record(results, e);
+    return { error: error?.type === 'error' ? error.error : undefined, result: results.run };
   }
 
   it.skipIf(missing(SHARED_TESTS_NEED))('the cycle limit is a typed error that still carries the run', async () => {

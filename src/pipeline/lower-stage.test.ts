@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { LowerResult } from '../compiler/lower/types';
 import { writeOnnx } from '../compiler/onnx/write';
 import { at, GraphBuilder } from '../compiler/passes/testing';
 import { artifactsOf } from './artifacts';
 import { DEFAULT_CONFIG } from '../compiler/config';
 import type { PipelineEvent } from './events';
+import { record, type Results } from './results';
 import { runPipeline } from './run';
 import { SHARED_TESTS, missing } from '../testing/requires';
+
+/** The stage results among the events. */
+function resultsOf(events: PipelineEvent[]): Results {
+  const r: Results = {};
+  for (const e of events) if (e.type === 'stage') record(r, e);
+  return r;
+}
 
 async function events(model: Uint8Array, platform = DEFAULT_CONFIG.platform, extra: { inputs?: Uint8Array } = {}) {
   const got: PipelineEvent[] = [];
@@ -24,7 +31,7 @@ describe('the lower stage', () => {
     const got = await events(writeOnnx(b.build()));
     const lower = got.filter((e) => 'stage' in e && e.stage === 'lower' && e.type !== 'progress');
     expect(lower.map((e) => e.type)).toEqual(['stage', 'error']);
-    const result = (lower[0] as { result: LowerResult }).result;
+    const result = resultsOf(got).lower!;
     expect(result.snapshots.length).toBeGreaterThan(1);
     const error = (lower[1] as { error: { code: string; where: string; what: string } }).error;
     expect(error.code).toBe('unsupported-op');
@@ -38,7 +45,7 @@ describe('the lower stage', () => {
   it.skipIf(missing(SHARED_TESTS))('lowers miniMobileNetv2 and writes final.onnx, passes.json and bindings.json', async () => {
     const got = await events(readFileSync(`${mobilenet}network.onnx`), 'siracusa', { inputs: readFileSync(`${mobilenet}inputs.npz`) });
     expect(got.find((e) => e.type === 'error')).toBeUndefined();
-    const r = (got.find((e) => e.type === 'stage' && e.stage === 'lower') as { result: LowerResult }).result;
+    const r = resultsOf(got).lower!;
     expect(r.checkInputs).toBe('inputs.npz');
     const files = artifactsOf({ stage: 'lower', result: r });
     expect(files.map((f) => f.path)).toEqual(['final.onnx', 'passes.json', 'bindings.json']);

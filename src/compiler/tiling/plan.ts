@@ -72,7 +72,10 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
     fail('does-not-fit',
       `${tooBig.length} layer${tooBig.length > 1 ? 's do' : ' does'} not fit L1 = ${l1} B even with the smallest tile; the largest, ${first.p.binding.kernel}, needs ${first.min.l1Bytes} B (tile ${dims}${config.doubleBuffer ? ', double-buffered' : ''})`,
       `node "${first.p.node.name}" (${first.p.node.op})`,
-      `use an L1 of at least ${need} B${config.doubleBuffer ? ', or turn double buffering off' : ''}; the network fits from L1 = ${need} B`);
+      need <= platform.limits.l1.max
+        ? `use an L1 of at least ${need} B${config.doubleBuffer ? ', or turn double buffering off' : ''}; the network fits from L1 = ${need} B`
+        // The smallest tile needs more than the platform can give: no L1 setting helps.
+        : `no L1 setting fits it: ${platform.title} has at most ${platform.limits.l1.max} B of L1 for tiles; ${config.doubleBuffer ? 'turn double buffering off or ' : ''}compile it untiled`);
   }
   const solutions = new Map<string, LayerSolution>();
   const cache = new Map<string, LayerSolution>();
@@ -207,7 +210,8 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
       fail('does-not-fit',
         `the network needs ${a.peak} B of ${level} (constants ${consts} B, activations and staging at most ${a.peak - consts} B live at once); ${level} has ${cap} B`,
         `memory level ${level}`,
-        field ? `use an L2 of at least ${a.peak} B${home === 'L2' ? ', or make L3 the default memory level to keep tensors off-chip' : ''}` : 'use a smaller network');
+        field && a.peak <= platform.limits.l2.max ? `use an L2 of at least ${a.peak} B${home === 'L2' ? ', or make L3 the default memory level to keep tensors off-chip' : ''}`
+          : field && home === 'L2' ? `more than ${platform.title}'s ${platform.limits.l2.max} B of L2: make L3 the default memory level to keep tensors off-chip` : 'use a smaller network');
     }
   }
 

@@ -10,6 +10,7 @@ import { readNpz } from '../npz';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
 import { PlaygroundError } from '../../common/errors';
+import { at, GraphBuilder } from '../passes/testing';
 import { DEFAULT_CONFIG, type Config } from '../config';
 import { checkPlan } from './check';
 import { allocate, greedy, liveLowerBound, type Item } from './home';
@@ -138,6 +139,17 @@ describe('infeasible budgets', () => {
     const ok = await planMemory(r, { ...cfg, l1: need }, { solver });
     expect(ok.check.ok).toBe(true);
     await expect(planMemory(r, { ...cfg, l1: need - 4 }, { solver })).rejects.toThrow(/does not fit L1/);
+  });
+  it('says no L1 setting helps when the smallest tile needs more than the platform can give', async () => {
+    // A softmax row stays whole in a tile: 150000 int8 in and out need 300000 B of L1.
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 150_000], 'int8');
+    b.output(b.node('iSoftmax', [x], { coeffA: at.int(1), coeffB: at.int(64), coeffC: at.int(2136), log2: at.int(47), n_levels: at.int(256) }));
+    const cfg = { ...DEFAULT_CONFIG, l1: 200_000 };
+    const r = lowerGraph(inferTypes(b.build()), cfg);
+    const e = await planMemory(r, cfg, { solver }).then(() => undefined, (x: unknown) => x);
+    expect((e as PlaygroundError).data.code).toBe('does-not-fit');
+    expect((e as PlaygroundError).data.hint).toBe('no L1 setting fits it: Siracusa has at most 241664 B of L1 for tiles; compile it untiled');
   });
   it('says how much L2 the network needs when it does not fit', async () => {
     const cfg = { ...DEFAULT_CONFIG, l2: 64 * 1024 };
