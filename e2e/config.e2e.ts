@@ -31,7 +31,7 @@ describe('config validation', () => {
     expect(await page.getByTestId('cfg-l1-error').count()).toBe(0);
     expect(await compileBlocked(page)).toBe(false);
 
-    for (const [typed, reason] of [['100', 'use an integer from 1024 to 262144'], ['-5', 'use an integer from 1024'],
+    for (const [typed, reason] of [['100', 'use an integer from 1024 to 241664'], ['-5', 'use an integer from 1024'],
       ['abc', 'L1 size must be a whole number'], ['', 'L1 size must be a whole number']] as const) {
       await page.getByTestId('cfg-l1').fill(typed);
       expect(await text(page, 'cfg-l1-error')).toContain(reason);
