@@ -8,7 +8,7 @@ import { CcError, errorAt, type CcWarning } from './error';
 import { evalIfExpr } from './expr';
 import { overlay, resolveInclude, type IncludePaths, type SourceFiles } from './fs';
 import { SYSTEM_HEADERS, SYSTEM_INCLUDE_DIR } from './headers';
-import { tokenize } from './lex';
+import { Lexer, tokenize } from './lex';
 import { intersect, parseDefine, replace, sameDefinition, type Macro } from './macro';
 import { hasAttribute, hasBuiltin, hasFeature, predefinedSource } from './predefined';
 import { Token } from './token';
@@ -38,22 +38,46 @@ export interface PreprocessResult {
 
 /** Preprocesses one translation unit. Throws a CcError (file:line:col: message) on the first error. */
 export function preprocess(path: string, opts: PreprocessOptions): PreprocessResult {
-  return new Preprocessor(opts).run(path);
+  const s = preprocessStream(path, opts);
+  const tokens: Token[] = [];
+  for (let t = s.next(); ; t = s.next()) {
+    tokens.push(t);
+    if (t.kind === 'eof') return { tokens, warnings: [...s.warnings], files: [...s.files] };
+  }
+}
+
+/** The preprocessor's output read one token at a time (the parser's input; 'eof' repeats at the end). */
+export interface TokenStream {
+  next(): Token;
+  /** So far: the warnings, and every file read. */
+  readonly warnings: readonly CcWarning[];
+  readonly files: readonly string[];
+}
+
+/** Preprocesses one translation unit lazily: a file's tokens are made as the parser reads them. */
+export function preprocessStream(path: string, opts: PreprocessOptions): TokenStream {
+  const pp = new Preprocessor(opts);
+  pp.start(path);
+  return { next: () => pp.nextExpanded(), warnings: pp.warnings, files: pp.filesRead };
 }
 
 interface FileState {
   path: string;
+  lexer: Lexer;
   /** The conditional stack's height when the file was entered. */
   condBase: number;
-  /** #line: added to the physical line, and the presumed file name. */
-  lineDelta: number;
-  presumedName: string;
+  /** Include guard detection: nothing read yet; the #ifndef X opening the file; its #endif seen; nothing after. */
+  atStart: boolean;
+  guard: { name: string; cond: Cond } | undefined;
+  guardClosed: boolean;
+  guardSpoilt: boolean;
 }
 
 interface Frame {
+  /** A macro's replacement list being rescanned (file frames read their lexer instead). */
   toks: Token[];
   pos: number;
-  /** Set for a file's frame (its tokens end with 'eof'); unset for a macro's replacement list. */
+  /** Set for a file's frame. */
   file: FileState | undefined;
 }
 
@@ -73,10 +97,9 @@ class Preprocessor {
   private readonly macros = new Map<string, Macro>();
   private frames: Frame[] = [];
   private readonly conds: Cond[] = [];
-  private readonly warnings: CcWarning[] = [];
-  private readonly filesRead: string[] = [];
-  private readonly tokenCache = new Map<string, Token[]>();
-  private readonly guards = new Map<string, string | null>();
+  readonly warnings: CcWarning[] = [];
+  readonly filesRead: string[] = [];
+  private readonly guards = new Map<string, string>();
   private readonly once = new Set<string>();
   private readonly pushed = new Map<string, (Macro | undefined)[]>();
   private counter = 0;
@@ -88,35 +111,24 @@ class Preprocessor {
     this.paths = { user: opts.includePaths ?? [], system: [...(opts.systemPaths ?? []), SYSTEM_INCLUDE_DIR] };
   }
 
-  run(path: string): PreprocessResult {
+  start(path: string): void {
     const text = this.fs.read(path);
     if (text === undefined) throw new CcError({ file: path, line: 0, col: 0 }, `no such file: ${path}`);
     this.baseFile = path;
     this.defineDynamic();
     // The predefined macros and the command line's -D / -U, read like a file (as GCC does).
-    this.pushFile('<built-in>', tokenize(predefinedSource(this.opts), '<built-in>'));
+    this.pushFile('<built-in>', predefinedSource(this.opts));
     this.expandAll();
-    this.pushFile(path, this.tokensOf(path, text));
-    const tokens = this.expandAll();
-    tokens.push(this.eofTok);
-    return { tokens, warnings: this.warnings, files: this.filesRead };
+    this.filesRead.push(path);
+    this.pushFile(path, text);
   }
 
   // ---- reading tokens ------------------------------------------------------------------
 
-  private pushFile(path: string, toks: Token[]): void {
-    if (this.frames.filter((f) => f.file).length >= MAX_INCLUDE_DEPTH) errorAt(toks[0], `#include nested too deeply (${MAX_INCLUDE_DEPTH} levels)`);
-    this.frames.push({ toks, pos: 0, file: { path, condBase: this.conds.length, lineDelta: 0, presumedName: path } });
-  }
-
-  private tokensOf(path: string, text: string): Token[] {
-    let toks = this.tokenCache.get(path);
-    if (!toks) {
-      toks = tokenize(text, path);
-      this.tokenCache.set(path, toks);
-      this.filesRead.push(path);
-    }
-    return toks;
+  private pushFile(path: string, text: string, at?: Token): void {
+    if (at && this.frames.filter((f) => f.file).length >= MAX_INCLUDE_DEPTH) errorAt(at, `#include nested too deeply (${MAX_INCLUDE_DEPTH} levels)`);
+    const file: FileState = { path, lexer: new Lexer(text, path), condBase: this.conds.length, atStart: true, guard: undefined, guardClosed: false, guardSpoilt: false };
+    this.frames.push({ toks: [], pos: 0, file });
   }
 
   /** The next token, directives done; 'eof' when the input (or an isolated list) ends. */
@@ -124,37 +136,29 @@ class Preprocessor {
     for (;;) {
       const f = this.frames[this.frames.length - 1];
       if (!f) return this.eofTok;
-      if (f.pos >= f.toks.length) { // a macro's replacement list is done
-        this.frames.pop();
+      const file = f.file;
+      if (!file) {
+        if (f.pos < f.toks.length) return f.toks[f.pos++];
+        this.frames.pop(); // a macro's replacement list is done
         continue;
       }
-      const t = f.toks[f.pos];
-      if (!f.file) {
-        f.pos++;
-        return t;
-      }
+      const t = file.lexer.next();
       if (t.kind === 'eof') {
-        this.endOfFile(f.file);
+        this.endOfFile(file);
         this.frames.pop();
         this.eofTok = t;
         continue;
       }
-      f.pos++;
+      if (file.guardClosed) file.guardSpoilt = true;
       if (t.atBol && t.kind === 'punct' && t.text === '#') {
         const r = this.directive(f);
+        file.atStart = false;
         if (r) return r;
         continue;
       }
-      return f.file.lineDelta !== 0 || f.file.presumedName !== f.file.path ? this.presumed(t, f.file) : t;
+      file.atStart = false;
+      return t;
     }
-  }
-
-  /** A token of a file after #line: its presumed line and file name. */
-  private presumed(t: Token, f: FileState): Token {
-    const c = t.copy();
-    c.line += f.lineDelta;
-    c.file = f.presumedName;
-    return c;
   }
 
   private endOfFile(f: FileState): void {
@@ -162,39 +166,44 @@ class Preprocessor {
       const c = this.conds[this.conds.length - 1];
       errorAt(c.directive, `unterminated #${c.directive.text}`);
     }
+    if (f.guard && f.guardClosed && !f.guardSpoilt) this.guards.set(f.path, f.guard.name);
   }
 
   /** The next raw token if it is '(' (without reading past a file's end or into a directive). */
   private peekParen(): boolean {
     for (let k = this.frames.length - 1; k >= 0; k--) {
       const f = this.frames[k];
-      if (f.pos >= f.toks.length) continue;
-      const t = f.toks[f.pos];
-      return t.kind === 'punct' && t.text === '(';
+      if (f.file) return f.file.lexer.peek().is('(');
+      if (f.pos < f.toks.length) return f.toks[f.pos].is('(');
     }
     return false;
   }
 
-  /** The rest of a directive's line (the file frame is left at the next line's first token). */
+  /** The rest of a directive's line (the lexer is left before the next line's first token). */
   private restOfLine(f: Frame): Token[] {
-    const start = f.pos;
-    while (!f.toks[f.pos].atBol) f.pos++;
-    const line = f.toks.slice(start, f.pos);
-    return f.file!.lineDelta !== 0 || f.file!.presumedName !== f.file!.path ? line.map((t) => this.presumed(t, f.file!)) : line;
+    const lx = f.file!.lexer;
+    const line: Token[] = [];
+    while (!lx.peek().atBol) line.push(lx.next());
+    return line;
   }
 
   // ---- macro expansion -----------------------------------------------------------------
 
+  /** The next fully expanded token ('eof' at the end of the input). */
+  nextExpanded(): Token {
+    for (;;) {
+      const t = this.next();
+      if (t.kind === 'ident' && this.expandMacro(t)) continue;
+      if (t.kind === 'other' && (t.text === '"' || t.text === "'")) errorAt(t, `missing terminating ${t.text} character`);
+      return t;
+    }
+  }
+
   /** Reads and expands until the current input ends. */
   private expandAll(): Token[] {
     const out: Token[] = [];
-    for (;;) {
-      const t = this.next();
-      if (t.kind === 'eof') return out;
-      if (t.kind === 'ident' && this.expandMacro(t)) continue;
-      if (t.kind === 'other' && (t.text === '"' || t.text === "'")) errorAt(t, `missing terminating ${t.text} character`);
-      out.push(t);
-    }
+    for (let t = this.nextExpanded(); t.kind !== 'eof'; t = this.nextExpanded()) out.push(t);
+    return out;
   }
 
   /** Fully expands a token list on its own (a macro argument, an #if line). */
@@ -287,9 +296,9 @@ class Preprocessor {
 
   /** Runs the directive after a line's '#'; returns a token to emit (a pragma) or undefined. */
   private directive(f: Frame): Token | undefined {
-    const name = f.toks[f.pos];
-    if (name.atBol) return undefined; // the null directive
-    f.pos++;
+    const lx = f.file!.lexer;
+    if (lx.peek().atBol) return undefined; // the null directive
+    const name = lx.next();
     if (name.kind === 'number') { // GNU line marker: # 12 "file"
       this.lineDirective(f, [name, ...this.restOfLine(f)], name);
       return undefined;
@@ -304,7 +313,9 @@ class Preprocessor {
       case 'ifndef': {
         const id = line[0];
         if (!id || id.kind !== 'ident') errorAt(id ?? name, `macro name missing after #${name.text}`);
+        const atStart = f.file!.atStart;
         this.openIf(f, name, this.macros.has(id.text) === (name.text === 'ifdef'));
+        if (atStart && name.text === 'ifndef' && line.length === 1) f.file!.guard = { name: id.text, cond: this.conds[this.conds.length - 1] };
         return undefined;
       }
       case 'elif':
@@ -313,13 +324,14 @@ class Preprocessor {
         if (!c || this.conds.length <= f.file!.condBase) errorAt(name, `#${name.text} without #if`);
         if (c.inElse) errorAt(name, `#${name.text} after #else`);
         c.inElse = name.text === 'else';
+        if (c === f.file!.guard?.cond) f.file!.guard = undefined;
         if (c.taken || (name.text === 'elif' && !this.evalIf(line, name))) this.skipGroup(f);
         else c.taken = true;
         return undefined;
       }
       case 'endif':
         if (this.conds.length <= f.file!.condBase) errorAt(name, '#endif without #if');
-        this.conds.pop();
+        if (this.conds.pop() === f.file!.guard?.cond) f.file!.guardClosed = true;
         return undefined;
       case 'line': this.lineDirective(f, this.expandList(line), name); return undefined;
       case 'pragma': return this.pragma(line, name) ?? undefined;
@@ -367,10 +379,10 @@ class Preprocessor {
     const path = resolveInclude(this.fs, name, quoted, includer, this.paths);
     if (path === undefined) errorAt(first, `'${name}' file not found`, quoted ? undefined : 'the freestanding headers are stdint.h, stddef.h, stdarg.h, stdbool.h, limits.h, stdalign.h, stdnoreturn.h, iso646.h and float.h');
     if (this.once.has(path)) return;
-    const toks = this.tokensOf(path, this.fs.read(path)!);
-    const guard = this.guardOf(path, toks);
+    const guard = this.guards.get(path);
     if (guard && this.macros.has(guard)) return;
-    this.pushFile(path, toks);
+    if (!this.filesRead.includes(path)) this.filesRead.push(path);
+    this.pushFile(path, this.fs.read(path)!, first);
   }
 
   private currentFile(): string {
@@ -378,63 +390,33 @@ class Preprocessor {
     return this.baseFile;
   }
 
-  /** The include guard of a file wrapped whole in `#ifndef X ... #endif` (then it is not read twice). */
-  private guardOf(path: string, toks: Token[]): string | null {
-    let g = this.guards.get(path);
-    if (g !== undefined) return g;
-    g = null;
-    if (toks.length > 3 && toks[0].is('#') && toks[1].is('ifndef') && toks[2].kind === 'ident' && toks[3].atBol) {
-      // The #ifndef's #endif must be the file's last line.
-      let depth = 0;
-      let end = -1;
-      for (let i = 0; i < toks.length; i++) {
-        const t = toks[i];
-        if (!(t.atBol && t.is('#'))) continue;
-        const d = toks[i + 1]?.text;
-        if (d === 'if' || d === 'ifdef' || d === 'ifndef') depth++;
-        else if (d === 'endif' && --depth === 0) {
-          end = i;
-          break;
-        } else if ((d === 'else' || d === 'elif') && depth === 1) break;
-      }
-      if (end > 0) {
-        let k = end + 2;
-        while (!toks[k].atBol) k++;
-        if (toks[k].kind === 'eof') g = toks[2].text;
-      }
-    }
-    this.guards.set(path, g);
-    return g;
-  }
-
   private openIf(f: Frame, directive: Token, cond: boolean): void {
     this.conds.push({ directive, taken: cond, inElse: false });
     if (!cond) this.skipGroup(f);
   }
 
-  /** Skips a group whose condition is false: up to the #elif, #else or #endif of the same level. */
+  /**
+   * Skips a group whose condition is false, without making its tokens, up to the #elif, #else
+   * or #endif of the same level, which it then runs.
+   */
   private skipGroup(f: Frame): void {
-    const toks = f.toks;
+    const lx = f.file!.lexer;
     let depth = 0;
-    for (let i = f.pos; ; i++) {
-      const t = toks[i];
-      if (t.kind === 'eof') {
-        f.pos = i;
-        return;
-      }
-      if (!t.atBol || t.text !== '#' || t.kind !== 'punct') continue;
-      const d = toks[i + 1];
-      if (d.atBol) continue;
-      if (d.text === 'if' || d.text === 'ifdef' || d.text === 'ifndef') depth++;
-      else if (d.text === 'endif') {
-        if (depth-- === 0) {
-          f.pos = i;
+    for (;;) {
+      const t = lx.peek();
+      if (t.kind === 'eof') return;
+      if (t.atBol && t.kind === 'punct' && t.text === '#') {
+        lx.next();
+        const d = lx.peek();
+        if (d.atBol) continue;
+        if (d.text === 'if' || d.text === 'ifdef' || d.text === 'ifndef') depth++;
+        else if (d.text === 'endif' && depth > 0) depth--;
+        else if ((d.text === 'endif' || d.text === 'elif' || d.text === 'else') && depth === 0) {
+          this.directive(f);
           return;
         }
-      } else if ((d.text === 'elif' || d.text === 'else') && depth === 0) {
-        f.pos = i;
-        return;
       }
+      lx.skipLine();
     }
   }
 
@@ -494,13 +476,10 @@ class Preprocessor {
   private lineDirective(f: Frame, line: Token[], at: Token): void {
     const n = line[0];
     if (!n || n.kind !== 'number' || !/^[0-9]+$/.test(n.text)) errorAt(n ?? at, `#line directive requires a positive integer argument`);
-    // The next line is physical line at.line + 1 (a directive's own tokens are never moved).
-    f.file!.lineDelta = Number(n.text) - (at.line + 1);
     const name = line[1];
-    if (name) {
-      if (name.kind !== 'string') errorAt(name, `invalid filename '${name.text}' in #line directive`);
-      f.file!.presumedName = name.text.slice(1, -1);
-    }
+    if (name && name.kind !== 'string') errorAt(name, `invalid filename '${name.text}' in #line directive`);
+    // The next line gets number n: at.line is the directive's own (presumed) line.
+    f.file!.lexer.renumber(Number(n.text) - (at.line + 1), name?.text.slice(1, -1));
   }
 
   /** A #pragma line: `once` and `push_macro` / `pop_macro` are done here; the others become a token. */

@@ -16,10 +16,12 @@ export type TokenKind =
 export type HideSet = ReadonlySet<string>;
 
 export class Token {
+  // Declared, not initialised: a file's tokens (millions in a weights file) stay small; only
+  // tokens a macro expansion produced carry these two.
   /** Set on tokens produced by a macro expansion: the macro name token of the outermost one. */
-  origin: Token | undefined = undefined;
+  declare origin: Token | undefined;
   /** Set on tokens produced by a macro expansion: the macros being expanded. */
-  hideset: HideSet | undefined = undefined;
+  declare hideset: HideSet | undefined;
 
   constructor(
     public kind: TokenKind,
@@ -36,8 +38,8 @@ export class Token {
   /** A copy, so that expansion never mutates a token a file's cached token list holds. */
   copy(): Token {
     const t = new Token(this.kind, this.text, this.file, this.line, this.col, this.hasSpace, this.atBol);
-    t.origin = this.origin;
-    t.hideset = this.hideset;
+    if (this.origin) t.origin = this.origin;
+    if (this.hideset) t.hideset = this.hideset;
     return t;
   }
 
