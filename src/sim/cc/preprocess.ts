@@ -103,6 +103,8 @@ class Preprocessor {
   private readonly once = new Set<string>();
   private readonly pushed = new Map<string, (Macro | undefined)[]>();
   private counter = 0;
+  /** Expanding an #if line. */
+  private inIf = false;
   private baseFile = '';
   private eofTok = new Token('eof', '', '', 0, 0, false, true);
 
@@ -193,10 +195,21 @@ class Preprocessor {
   nextExpanded(): Token {
     for (;;) {
       const t = this.next();
+      // `defined` that a macro produced in an #if line (GCC and clang accept it): its operand is not expanded.
+      if (this.inIf && t.kind === 'ident' && t.text === 'defined') return this.definedOperator(t);
       if (t.kind === 'ident' && this.expandMacro(t)) continue;
       if (t.kind === 'other' && (t.text === '"' || t.text === "'")) errorAt(t, `missing terminating ${t.text} character`);
       return t;
     }
+  }
+
+  private definedOperator(t: Token): Token {
+    let id = this.next();
+    const paren = id.is('(');
+    if (paren) id = this.next();
+    if (id.kind !== 'ident') errorAt(id.kind === 'eof' ? t : id, "macro name missing after 'defined'");
+    if (paren && !this.next().is(')')) errorAt(id, "missing ')' after 'defined'");
+    return new Token('number', this.isDefined(id.text) ? '1' : '0', t.file, t.line, t.col, t.hasSpace, false);
   }
 
   /** Reads and expands until the current input ends. */
@@ -314,7 +327,7 @@ class Preprocessor {
         const id = line[0];
         if (!id || id.kind !== 'ident') errorAt(id ?? name, `macro name missing after #${name.text}`);
         const atStart = f.file!.atStart;
-        this.openIf(f, name, this.macros.has(id.text) === (name.text === 'ifdef'));
+        this.openIf(f, name, this.isDefined(id.text) === (name.text === 'ifdef'));
         if (atStart && name.text === 'ifndef' && line.length === 1) f.file!.guard = { name: id.text, cond: this.conds[this.conds.length - 1] };
         return undefined;
       }
@@ -422,8 +435,18 @@ class Preprocessor {
 
   /** The value of an #if / #elif line: defined and __has_* first, then macros, the rest 0. */
   private evalIf(line: Token[], at: Token): boolean {
-    const toks = this.replaceQueries(this.expandList(this.replaceQueries(line, at)), at);
-    return evalIfExpr(toks, at) !== 0n;
+    this.inIf = true;
+    try {
+      const toks = this.replaceQueries(this.expandList(this.replaceQueries(line, at)), at);
+      return evalIfExpr(toks, at) !== 0n;
+    } finally {
+      this.inIf = false;
+    }
+  }
+
+  /** `defined X`: a macro, or one of the #if queries (so `#ifdef __has_include` works). */
+  private isDefined(name: string): boolean {
+    return this.macros.has(name) || name in QUERIES;
   }
 
   /** Replaces `defined X`, `defined(X)` and `__has_include(...)`, `__has_builtin(x)`, ... by 0 or 1. */
@@ -442,7 +465,7 @@ class Preprocessor {
         const id = line[i + (paren ? 2 : 1)];
         if (!id || id.kind !== 'ident') errorAt(id ?? t, "macro name missing after 'defined'");
         if (paren && !line[i + 3]?.is(')')) errorAt(line[i + 3] ?? id, "missing ')' after 'defined'");
-        v = this.macros.has(id.text) || id.text in QUERIES;
+        v = this.isDefined(id.text);
         i += paren ? 3 : 1;
       } else {
         if (!line[i + 1]?.is('(')) errorAt(line[i + 1] ?? t, `missing '(' after '${t.text}'`);
