@@ -141,7 +141,7 @@ export function replace(inv: Invocation): Token[] {
           rhs = [next.copy()];
         }
         const lhs = out.pop() ?? PLACEMARKER;
-        out.push(paste(lhs, rhs[0], t), ...rhs.slice(1));
+        out.push(paste(lhs, rhs[0], use, m.name), ...rhs.slice(1));
         i += skip;
         continue;
       }
@@ -213,8 +213,8 @@ export function stringize(arg: Token[], hash: Token): Token {
   return r;
 }
 
-/** `a ## b`: the two spellings must form one valid preprocessing token. */
-export function paste(lhs: Token, rhs: Token, op: Token): Token {
+/** `a ## b`: the two spellings must form one valid preprocessing token (else an error at the macro's use). */
+export function paste(lhs: Token, rhs: Token, use: Token, macro: string): Token {
   if (lhs === PLACEMARKER) return rhs;
   if (rhs === PLACEMARKER) return lhs;
   const text = lhs.text + rhs.text;
@@ -225,7 +225,7 @@ export function paste(lhs: Token, rhs: Token, op: Token): Token {
     // an unterminated comment or literal: not one token either
   }
   if (toks.length !== 2 || toks[0].kind === 'other' || toks[0].text !== text) {
-    errorAt(op, `pasting "${lhs.text}" and "${rhs.text}" does not give a valid preprocessing token`);
+    errorAt(use, `pasting "${lhs.text}" and "${rhs.text}" does not give a valid preprocessing token (in macro '${macro}')`);
   }
   const t = new Token(toks[0].kind, text, lhs.file, lhs.line, lhs.col, lhs.hasSpace, false);
   t.hideset = lhs.hideset;
