@@ -14,6 +14,8 @@ import { loadFolder, planAndGenerate } from '../../testing/tiled-harness';
 import { toolsPresent } from '../testing/toolchain';
 import { tokenize } from './lex';
 import { preprocess } from './preprocess';
+import { SNIPPETS } from './snippets.test-data';
+import { run } from './test-util';
 
 const CLANG = 'clang-19';
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url)).replace(/\/$/, '');
@@ -93,6 +95,42 @@ describe.skipIf(!hasClang)('preprocessor vs clang-19 -E', () => {
       expectSame(cFiles, [dir, ...libIncludes], full.platform === 'generic' ? [] : ['DPG_XPULP']);
     });
   }
+});
+
+describe.skipIf(!hasClang)('macro corner cases vs clang-19 -E', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'dpg-cc-snip-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const textsOf = (out: string) => tokenize(out, '<clang>').slice(0, -1).map((t) => t.text).join(' ');
+  const clang = (snippet: string): string | undefined => {
+    writeFileSync(join(scratch, 'main.c'), snippet);
+    try {
+      return textsOf(execFileSync(CLANG, ['-E', '-P', '-std=c11', '-nostdinc', '--target=riscv32-unknown-elf', 'main.c'], { cwd: scratch, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }));
+    } catch {
+      return undefined;
+    }
+  };
+  const ours = (snippet: string): string | undefined => {
+    try {
+      return run(snippet).tokens.slice(0, -1).map((t) => (t.kind === 'pragma' ? `# pragma ${t.text}` : t.text)).join(' ');
+    } catch {
+      return undefined;
+    }
+  };
+
+  it(`expands ${SNIPPETS.length} snippets like clang`, () => {
+    const diffs = SNIPPETS.map((s) => ({ s, ours: ours(s), clang: clang(s) })).filter((d) => d.ours !== d.clang);
+    compared += SNIPPETS.length;
+    expect(diffs).toEqual([]);
+  });
+
+  it('fails where clang fails', () => {
+    const bad = ['#define CAT(a,b) a##b\nCAT(.,.)', '#define F(a,b) a\nF(1)', '#define F(a) a\nF(1', '#if 1/0\n#endif', '#if\n#endif',
+      '#define S(x) #y', '#error x', '#if 1\n', '#endif', '#include "nope.h"'];
+    for (const b of bad) {
+      expect(clang(b), b).toBeUndefined();
+      expect(ours(b), b).toBeUndefined();
+    }
+  });
 });
 
 function writeProgram(code: CodegenResult, dir: string): void {

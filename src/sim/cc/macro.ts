@@ -83,6 +83,8 @@ export interface Invocation {
   use: Token;
   /** The arguments as written (function-like macros). */
   args: Token[][];
+  /** A variadic macro used without its variable arguments: F(a) for F(a, ...) (not F(a,)). */
+  vaOmitted: boolean;
   /** Fully macro-expands one argument on its own (C99 6.10.3.1). */
   expand: (toks: Token[]) => Token[];
   /** The invocation's hide set (before adding the macro's own name). */
@@ -121,9 +123,10 @@ export function replace(inv: Invocation): Token[] {
         let skip = 1;
         const k = argOf(next);
         if (k >= 0) {
-          // GNU: `, ## __VA_ARGS__` drops the comma when there are no variable arguments.
+          // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments are left out
+          // (clang keeps it for F(a,): present but empty).
           if (m.variadic && k === m.params!.length - 1 && out[out.length - 1]?.is(',')) {
-            if (inv.args[k].length === 0) out.pop();
+            if (inv.vaOmitted) out.pop();
             else out.push(...copyArg(inv.args[k], next));
             i++;
             continue;

@@ -239,19 +239,19 @@ class Preprocessor {
     if (!m || t.hideset?.has(t.text)) return false;
     let toks: Token[];
     if (m.params === undefined) {
-      toks = replace({ macro: m, use: t, args: [], expand: (x) => x, hideset: t.hideset });
+      toks = replace({ macro: m, use: t, args: [], vaOmitted: false, expand: (x) => x, hideset: t.hideset });
     } else {
       if (!this.peekParen()) return false;
       this.next();
-      const { args, rparen } = this.collectArgs(m, t);
-      toks = replace({ macro: m, use: t, args, expand: (x) => this.expandList(x), hideset: intersect(t.hideset, rparen.hideset) });
+      const { args, rparen, vaOmitted } = this.collectArgs(m, t);
+      toks = replace({ macro: m, use: t, args, vaOmitted, expand: (x) => this.expandList(x), hideset: intersect(t.hideset, rparen.hideset) });
     }
     if (toks.length) this.frames.push({ toks, pos: 0, file: undefined });
     return true;
   }
 
   /** The arguments of a function-like macro, after its '(' (C99 6.10.3p10-12). */
-  private collectArgs(m: Macro, use: Token): { args: Token[][]; rparen: Token } {
+  private collectArgs(m: Macro, use: Token): { args: Token[][]; rparen: Token; vaOmitted: boolean } {
     const params = m.params!;
     const args: Token[][] = [[]];
     let depth = 0;
@@ -262,8 +262,8 @@ class Preprocessor {
         if (t.text === '(') depth++;
         else if (t.text === ')') {
           if (depth === 0) {
-            this.checkArgCount(m, use, args);
-            return { args, rparen: t };
+            const vaOmitted = this.checkArgCount(m, use, args);
+            return { args, rparen: t, vaOmitted };
           }
           depth--;
         } else if (t.text === ',' && depth === 0 && !(m.variadic && args.length === params.length)) {
@@ -275,17 +275,20 @@ class Preprocessor {
     }
   }
 
-  private checkArgCount(m: Macro, use: Token, args: Token[][]): void {
+  /** Checks the count; returns true when a variadic macro's variable arguments are left out (F(a) for F(a, ...)). */
+  private checkArgCount(m: Macro, use: Token, args: Token[][]): boolean {
     const n = m.params!.length;
     if (n === 0 && args.length === 1 && args[0].length === 0) {
       args.pop();
-      return;
+      return false;
     }
-    if (m.variadic && args.length === n - 1) args.push([]); // F(a) for F(a, ...): no variable arguments
+    const omitted = m.variadic && args.length === n - 1;
+    if (omitted) args.push([]);
     if (args.length !== n) {
       const takes = m.variadic ? `at least ${n - 1}` : `${n}`;
       errorAt(use, `wrong number of macro arguments: '${m.name}' takes ${takes} argument${takes === '1' ? '' : 's'}, got ${args.length}`);
     }
+    return omitted;
   }
 
   /** `_Pragma ( string-literal )` (C99 6.10.9): the same as a #pragma line with the string's text. */
