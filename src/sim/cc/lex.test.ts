@@ -54,3 +54,14 @@ describe('tokenizer', () => {
     expect(kinds("don't")).toEqual(['ident', 'other', 'ident']);
   });
 });
+
+describe('tokensToText', () => {
+  it('reads back as the same tokens', async () => {
+    const { tokensToText } = await import('./preprocess');
+    const { run } = await import('./test-util');
+    const src = '#define N(x) -x\n#define C(a,b) a b\nint y = N(-1) - N(2);\nC(x,y)C(1,.5) C(1e,+2)\n#pragma GCC unroll 2\nz';
+    const toks = run(src).tokens;
+    const again = tokenize(tokensToText(toks), 'out.c').map((t) => t.text);
+    expect(again).toEqual(['int', 'y', '=', '-', '-', '1', '-', '-', '2', ';', 'x', 'y', '1', '.5', '1e', '+', '2', '#', 'pragma', 'GCC', 'unroll', '2', 'z', '']);
+  });
+});

@@ -566,11 +566,20 @@ export function lineText(line: Token[]): string {
 /** Renders tokens as text like `cc -E -P`: a line per source line, pragmas on their own lines. */
 export function tokensToText(toks: Token[]): string {
   let s = '';
+  let prev: Token | undefined;
   for (const t of toks) {
     if (t.kind === 'eof') break;
     if (t.kind === 'pragma') s += `\n#pragma ${t.text}\n`;
-    else s += (t.atBol && s !== '' ? '\n' : t.hasSpace ? ' ' : '') + t.text;
+    else if (t.atBol && s !== '') s += `\n${t.text}`;
+    else s += (t.hasSpace || (prev && wouldJoin(prev, t)) ? ' ' : '') + t.text;
+    prev = t.kind === 'pragma' ? undefined : t;
   }
   return `${s}\n`;
 }
 
+/** Two adjacent tokens that would read back as one (x y, - -, 1 .2): the text needs a space. */
+function wouldJoin(a: Token, b: Token): boolean {
+  const word = (k: Token['kind']) => k === 'ident' || k === 'number' || k === 'char' || k === 'string';
+  if (word(a.kind) && word(b.kind)) return true;
+  return a.kind === 'punct' && b.kind === 'punct' || (a.kind === 'number' && b.text[0] === '.') || (a.kind === 'number' && /^[+-]/.test(b.text));
+}
