@@ -95,7 +95,7 @@ export interface Invocation {
 export function replace(inv: Invocation): Token[] {
   const { macro: m, use } = inv;
   const expanded: (Token[] | undefined)[] = [];
-  const argOf = (t: Token): number => (m.params && t.kind === 'ident' ? m.params.indexOf(t.text) : -1);
+  const argOf = (t: Token | undefined): number => (m.params && t?.kind === 'ident' ? m.params.indexOf(t.text) : -1);
   const expandedArg = (k: number) => (expanded[k] ??= inv.expand(inv.args[k]));
   const vaHasTokens = () => m.variadic && expandedArg(m.params!.length - 1).length > 0;
 
@@ -119,6 +119,7 @@ export function replace(inv: Invocation): Token[] {
       }
       // lhs ## rhs: the last token so far pasted with the first of the right operand.
       if (t.is('##')) {
+        if (!next) errorAt(use, `'##' cannot appear at the end of __VA_OPT__ in macro '${m.name}'`);
         let rhs: Token[];
         let skip = 1;
         const k = argOf(next);

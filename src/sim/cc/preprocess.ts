@@ -478,7 +478,8 @@ class Preprocessor {
         // For __has_include the ')' of the argument is the last on the line when <...> holds one.
         if (t.text === '__has_include' && arg[0]?.is('<')) {
           const gt = line.findIndex((x, k) => k > i && x.is('>'));
-          const rp = line.findIndex((x, k) => k > gt && x.is(')'));
+          const rp = gt < 0 ? -1 : line.findIndex((x, k) => k > gt && x.is(')'));
+          if (rp < 0) errorAt(t, "missing '>' or ')' in __has_include(<FILENAME>)");
           arg = line.slice(i + 2, rp);
           i = rp;
         } else i = close;
