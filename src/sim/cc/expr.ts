@@ -101,13 +101,15 @@ class ExprParser {
 
   private apply(op: Token, l: Val, r: Val, ev: boolean): Val {
     // Shifts keep the left operand's type; the others use the usual arithmetic conversions.
+    // A shift by a negative amount or by 64 or more is undefined: we do what clang does (the
+    // amount's low 32 bits, at most 63; a signed << that far gives 0), so that we agree with it.
     if (op.text === '<<' || op.text === '>>') {
-      const n = r.unsigned ? r.v : toSigned(r.v);
-      const left = op.text === '<<' ? n >= 0n : n < 0n;
-      const k = n < 0n ? -n : n;
-      if (left) return make(k >= 64n ? 0n : l.v << k, l.unsigned);
-      if (k >= 64n) return make(!l.unsigned && l.v < 0n ? -1n : 0n, l.unsigned);
-      return make(l.v >> k, l.unsigned);
+      let k = BigInt.asUintN(32, r.v);
+      if (k >= 64n) {
+        if (op.text === '<<' && !l.unsigned) return make(0n, false);
+        k = 63n;
+      }
+      return make(op.text === '<<' ? l.v << k : l.v >> k, l.unsigned);
     }
     const u = l.unsigned || r.unsigned;
     const a = u ? toUnsigned(l.v) : l.v;
@@ -197,10 +199,12 @@ export function charValue(t: Token, charUnsigned: boolean): Val {
   if (chars.length === 0) errorAt(t, 'empty character constant');
   if (prefix === '') {
     // Multi-character constants: the chars' bytes, big-endian, as an int (GCC and clang).
+    // Where char is unsigned, clang computes with a plain character constant as unsigned
+    // (so '\0' - 1 > 0 in #if); we follow clang, the reference compiler.
     let v = 0n;
     for (const c of chars) v = (v << 8n) | BigInt(c & 0xff);
-    if (chars.length === 1) return make(charUnsigned ? v : BigInt.asIntN(8, v), false);
-    return make(BigInt.asIntN(32, v), false);
+    if (chars.length === 1) return make(charUnsigned ? v : BigInt.asIntN(8, v), charUnsigned);
+    return make(BigInt.asIntN(32, v), charUnsigned);
   }
   const c = BigInt(chars[chars.length - 1]);
   if (prefix === 'L') return make(BigInt.asIntN(32, c), false); // wchar_t is int

@@ -25,12 +25,16 @@ describe('#if expressions', () => {
     expect(truth('(0 ? 1u : -1) > 0')).toBe(true); // ?: converts both arms
     expect(truth('-9223372036854775807 - 1 < 0')).toBe(true);
     expect(truth('-7 / 2 == -3 && -7 % 2 == -1')).toBe(true);
+    // Shifts out of range are undefined; we agree with clang: low 32 bits of the amount, at most 63.
+    expect(truth('(100 >> 64) == 0 && (-1 >> 64) == -1 && (100 >> 0x8000000000000000) == 100 && (1 << 64) == 0 && (1u << 64) == 0x8000000000000000')).toBe(true);
   });
 
   it('values character constants like the target (unsigned char)', () => {
     expect(truth("'a' == 97 && '\\n' == 10 && '\\0' == 0 && '\\x41' == 65 && '\\101' == 65")).toBe(true);
     expect(truth("'\\xff' == 255 && '\\377' > 0")).toBe(true);
     expect(truth("'ab' == 24930 && L'\\xffffffff' == -1 && u'\\xffff' == 65535")).toBe(true);
+    // Like clang, a plain character constant computes as unsigned where char is unsigned.
+    expect(truth("'\\0' - 1 > 0 && L'\\0' - 1 < 0")).toBe(true);
   });
 
   it('makes leftover identifiers 0 and expands macros first', () => {
