@@ -30,3 +30,35 @@ export const SNIPPETS: string[] = [
   "#define INC(x) x + 1\n#define TWICE(f, x) f(f(x))\nTWICE(INC, 3) TWICE(TWICE, INC)\n",
   "#define LINE __LINE__\n#define S(x) #x\n#define XS(x) S(x)\nLINE XS(LINE)\n#line 100\nLINE __LINE__",
 ];
+
+/** A small deterministic random generator (tests must be reproducible). */
+export function rng(seed: number): (n: number) => number {
+  let x = seed;
+  return (n) => {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    return x % n;
+  };
+}
+
+/** Random macro programs: up to three macros (object-like, function-like, variadic) and a use. */
+export function randomMacroProgram(rnd: (n: number) => number): string {
+  const body = ['x', 'a', 'b', '#a', '#b', 'a##b', 'a ## x', '#__VA_ARGS__', '__VA_ARGS__', ', ## __VA_ARGS__', '__VA_OPT__(,)', '(', ')', ',', 'F', 'G', 'H', '1', '-', 'F(a)', 'G(b,a)', 'H(x)'];
+  const use = ['F', 'G', 'H', '(', ')', ',', 'x', '1', 'a', '-', '"q"', '\n', 'F(', 'G(', 'H(', '()', '(1,2)'];
+  const params = ['()', '(a)', '(a,b)', '(...)', '(a,...)', '', '(x)'];
+  const pick = (a: string[], n: number) => Array.from({ length: n }, () => a[rnd(a.length)]).join(' ');
+  let s = '';
+  for (const name of ['F', 'G', 'H']) if (rnd(4)) s += `#define ${name}${params[rnd(params.length)]} ${pick(body, rnd(6))}\n`;
+  return `${s}${pick(use, 1 + rnd(20))}\n`;
+}
+
+/** Random #if expressions over signed, unsigned, out-of-range and character operands. */
+export function randomIfExpression(rnd: (n: number) => number, depth = 4): string {
+  const atoms = ['0', '1', '2', '7', '-1', '255', '0x7fffffff', '0xffffffff', '0x8000000000000000', '9223372036854775807', '18446744073709551615u',
+    '1u', '3ull', "'a'", "'\\xff'", "'\\377'", 'X', '63', '64', '100', '-9223372036854775807'];
+  const bin = ['+', '-', '*', '/', '%', '<<', '>>', '<', '>', '<=', '>=', '==', '!=', '&', '^', '|', '&&', '||'];
+  const r = rnd(10);
+  if (depth <= 0 || r < 3) return atoms[rnd(atoms.length)];
+  if (r < 5) return `${['-', '~', '!', '+'][rnd(4)]}(${randomIfExpression(rnd, depth - 1)})`;
+  if (r < 6) return `(${randomIfExpression(rnd, depth - 1)} ? ${randomIfExpression(rnd, depth - 1)} : ${randomIfExpression(rnd, depth - 1)})`;
+  return `(${randomIfExpression(rnd, depth - 1)} ${bin[rnd(bin.length)]} ${randomIfExpression(rnd, depth - 1)})`;
+}
