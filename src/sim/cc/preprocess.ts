@@ -71,6 +71,8 @@ interface FileState {
   guard: { name: string; cond: Cond } | undefined;
   guardClosed: boolean;
   guardSpoilt: boolean;
+  /** A skipped group ended at a directive whose '#' has been read: run it next. */
+  directivePending: boolean;
 }
 
 interface Frame {
@@ -129,7 +131,7 @@ class Preprocessor {
 
   private pushFile(path: string, text: string, at?: Token): void {
     if (at && this.frames.filter((f) => f.file).length >= MAX_INCLUDE_DEPTH) errorAt(at, `#include nested too deeply (${MAX_INCLUDE_DEPTH} levels)`);
-    const file: FileState = { path, lexer: new Lexer(text, path), condBase: this.conds.length, atStart: true, guard: undefined, guardClosed: false, guardSpoilt: false };
+    const file: FileState = { path, lexer: new Lexer(text, path), condBase: this.conds.length, atStart: true, guard: undefined, guardClosed: false, guardSpoilt: false, directivePending: false };
     this.frames.push({ toks: [], pos: 0, file });
   }
 
@@ -142,6 +144,12 @@ class Preprocessor {
       if (!file) {
         if (f.pos < f.toks.length) return f.toks[f.pos++];
         this.frames.pop(); // a macro's replacement list is done
+        continue;
+      }
+      if (file.directivePending) {
+        file.directivePending = false;
+        const r = this.directive(f);
+        if (r) return r;
         continue;
       }
       const t = file.lexer.next();
@@ -413,7 +421,8 @@ class Preprocessor {
 
   /**
    * Skips a group whose condition is false, without making its tokens, up to the #elif, #else
-   * or #endif of the same level, which it then runs.
+   * or #endif of the same level, which next() then runs (no recursion: a chain of a thousand
+   * #elif is fine).
    */
   private skipGroup(f: Frame): void {
     const lx = f.file!.lexer;
@@ -428,7 +437,7 @@ class Preprocessor {
         if (d.text === 'if' || d.text === 'ifdef' || d.text === 'ifndef') depth++;
         else if (d.text === 'endif' && depth > 0) depth--;
         else if ((d.text === 'endif' || d.text === 'elif' || d.text === 'else') && depth === 0) {
-          this.directive(f);
+          f.file!.directivePending = true;
           return;
         }
       }
