@@ -7,11 +7,12 @@ import { gvsocBench } from './gvsoc';
 import { simBench } from './sim';
 import { lowerBench } from './lower';
 import { layoutBench } from './layout';
+import { preprocessBench } from './preprocess';
 import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, fuzzBench, simBench, gvsocBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, preprocessBench, fuzzBench, simBench, gvsocBench];
 
 const filters = process.argv.slice(2);
 const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
