@@ -484,7 +484,7 @@ class Assembler {
         return;
       }
       case '.file': {
-        if (o.length === 1) { this.sourceFile = readString(o[0].text)?.bytes ? new TextDecoder().decode(new Uint8Array(readString(o[0].text)!.bytes)) : o[0].text; return; }
+        if (!/^\s*\d/.test(st.rest)) { this.sourceFile = readString(o[0].text)?.bytes ? new TextDecoder().decode(new Uint8Array(readString(o[0].text)!.bytes)) : o[0].text; return; }
         // .file N ["dir"] "name" [md5 0x...]
         const m = /^\s*(\d+)\s+(.*)$/.exec(st.rest);
         if (!m) this.err('bad .file directive');
@@ -677,6 +677,14 @@ class Assembler {
         this.reloc(sec, pc, type, v, loc);
         put(pc, this.enc(row.id, { ...ops, imm: 0 }, loc), it.size);
       } else put(pc, this.enc(row.id, { ...ops, imm: t - pc }, loc, `${row.name} to ${v.sym}`), it.size);
+      return;
+    }
+    if (fix.words) {
+      const t = this.target(v, sec, loc);
+      if (t === undefined) throw new AsmError(loc, `${row.name}: '${describe(v)}' must be a local label of this section`);
+      const d = t - pc;
+      if (d < 0 || d % 4) throw new AsmError(loc, `${row.name}: the label must lie a whole number of words after the instruction (it is ${d} bytes away)`);
+      put(pc, this.enc(row.id, { ...ops, [fix.slot]: d / 4 }, loc, `${row.name}'s distance`), 4);
       return;
     }
     const isS = row.format.imm === S_IMM;

@@ -17,8 +17,11 @@ const CSRS = new Map(Object.entries(CSR_NAMES).map(([k, v]) => [v, Number(k)]));
 
 export type Slot = 'rd' | 'rs1' | 'rs2' | 'aux' | 'imm';
 
-/** An operand to fill in later. `pcrel`: a branch / jump target; `hi20`: lui's upper immediate. */
-export interface Fix { slot: Slot; expr: Expr; mod?: Modifier; pcrel: boolean; hi20: boolean; col: number }
+/**
+ * An operand to fill in later. `pcrel`: a branch / jump target; `hi20`: lui's upper immediate;
+ * `words`: a hardware loop's distance in words to a label (Row.wordOffset).
+ */
+export interface Fix { slot: Slot; expr: Expr; mod?: Modifier; pcrel: boolean; hi20: boolean; words?: boolean; col: number }
 
 export interface Insn { row: Row; ops: Partial<Operands>; fix?: Fix }
 
@@ -130,6 +133,20 @@ function matchRow(r: Row, ops: OperandText[], ctx: OperandCtx, endCol: number): 
     const v = mod ? undefined : ctx.constant(e);
     const pcrel = tok === 'target';
     const hi20 = tok === 'hi20';
+    if (r.wordOffset === slot && v === undefined && !mod) {
+      if (fix) throw new NoMatch(o.col, 'two symbolic operands in one instruction', true);
+      fix = { slot, expr: e, pcrel: false, hi20: false, words: true, col: o.col };
+      return;
+    }
+    if (pcrel && v !== undefined) {
+      // A constant target is an offset from the instruction (LLVM's reading), modulo 2^32.
+      const fl = r.format.imm!;
+      const rg = fieldRange(fl);
+      const off = v | 0;
+      if (off < rg.lo || off > rg.hi || off % rg.step !== 0) throw new NoMatch(o.col, `operand out of range: ${r.name}'s offset must be ${rangeText(rg)}, not ${off}`, true);
+      out.imm = off;
+      return;
+    }
     if (v === undefined || pcrel) {
       if (fix) throw new NoMatch(o.col, 'two symbolic operands in one instruction', true);
       if (mod && (slot !== 'imm' || pcrel)) throw new NoMatch(o.col, `%${mod} is not allowed in {${tok}}`, true);
