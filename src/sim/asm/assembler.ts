@@ -39,7 +39,9 @@ type Item =
   | { k: 'insn'; row: Row; ops: Partial<Operands>; fix?: Fix; word?: number; size: number; rvc: boolean; loc: AsmLocation }
   | { k: 'call'; rd: number; link: number; expr: Expr; loc: AsmLocation }
   | { k: 'align'; pow: number; fill?: number; max: number; rvc: boolean }
-  | { k: 'space'; n: number; fill: number };
+  | { k: 'space'; n: number; fill: number }
+  /** .uleb128 / .sleb128: its size follows its value, known after layout. */
+  | { k: 'leb'; signed: boolean; expr: Expr; size: number; loc: AsmLocation };
 
 interface DataFix { at: number; size: number; expr: Expr; loc: AsmLocation }
 
@@ -55,6 +57,8 @@ interface Sec {
   off: number[];
   /** Whether a label closed the last bytes item (the next data starts a new one). */
   open: boolean;
+  /** In code sections after layout: how many variable-size items precede each item. */
+  variable?: number[];
 }
 
 interface Sym {
@@ -204,7 +208,12 @@ class Assembler {
     return s.sec && s.item !== undefined && this.laidOut ? s.sec.off[s.item] : undefined;
   }
 
-  private eval(e: Expr, col?: number): Val {
+  /**
+   * `strict`: a data value (not .size / .set): like LLVM, a difference of two labels of a code
+   * section is folded only when no item of variable size (a branch that may grow, a LEB128) lies
+   * between them; otherwise it becomes a pair of ADD / SUB relocations.
+   */
+  private eval(e: Expr, col?: number, strict = false): Val {
     const active = new Set<string>();
     const env = {
       lookup: (name: string): Val | undefined => {
@@ -221,6 +230,10 @@ class Assembler {
         const sa = this.syms.get(a);
         const sb = this.syms.get(b);
         if (!sa?.sec || !sb?.sec || sa.sec !== sb.sec || !this.laidOut) return undefined;
+        if (strict && sa.sec.variable) {
+          const [lo, hi] = sa.item! < sb.item! ? [sa.item!, sb.item!] : [sb.item!, sa.item!];
+          if (sa.sec.variable[hi] - sa.sec.variable[lo] > 0) return undefined;
+        }
         return this.labelOffset(sa)! - this.labelOffset(sb)!;
       },
     };
@@ -408,6 +421,15 @@ class Assembler {
       case '.half': case '.short': case '.2byte': for (const x of o) this.data(2, x); return;
       case '.word': case '.long': case '.4byte': case '.int': for (const x of o) this.data(4, x); return;
       case '.quad': case '.8byte': case '.dword': for (const x of o) this.data(8, x); return;
+      case '.uleb128': case '.sleb128':
+        for (const x of o) {
+          const e = this.expr(x);
+          const v = this.constant(e);
+          const signed = d === '.sleb128';
+          if (v !== undefined) this.bytes().b.push(...leb(v, signed));
+          else this.push({ k: 'leb', signed, expr: e, size: 1, loc: this.at(x.col) });
+        }
+        return;
       case '.zero': case '.space': case '.skip': {
         const n = this.absolute(o[0], `${d}'s size`);
         const fill = o[1] ? this.absolute(o[1], 'fill value') : 0;
@@ -548,6 +570,7 @@ class Assembler {
       case 'insn': return it.size;
       case 'call': return 8;
       case 'space': return it.n;
+      case 'leb': return it.size;
       case 'align': {
         const a = 2 ** it.pow;
         const pad = (a - (off % a)) % a;
@@ -571,6 +594,17 @@ class Assembler {
     const s = this.syms.get(v.sym);
     if (!s?.sec || s.sec !== sec || s.binding === 'global' || s.binding === 'weak') return undefined;
     return this.labelOffset(s)! + v.c;
+  }
+
+  private sameSection(a: string, b: string): boolean {
+    const sa = this.syms.get(a);
+    return !!sa?.sec && sa.sec === this.syms.get(b)?.sec;
+  }
+
+  private lebValue(it: Extract<Item, { k: 'leb' }>): number {
+    const v = this.eval(it.expr, it.loc.column);
+    if (v.sym || v.sub) throw new AsmError(it.loc, `.${it.signed ? 's' : 'u'}leb128 needs a constant (a difference of labels of one section), not '${describe(v)}'`);
+    return v.c;
   }
 
   /** The size a relaxable branch or jump needs at its current offset. */
@@ -599,6 +633,11 @@ class Assembler {
         this.offsets(s);
         for (let i = 0; i < s.items.length; i++) {
           const it = s.items[i];
+          if (it.k === 'leb') {
+            const want = leb(this.lebValue(it), it.signed).length;
+            if (want > it.size) { it.size = want; changed = true; }
+            continue;
+          }
           if (it.k !== 'insn' || !it.fix || !relaxable(it.row, it.fix)) continue;
           const want = this.wantedSize(it, s, s.off[i]);
           if (want > it.size) { it.size = want; changed = true; }
@@ -607,7 +646,12 @@ class Assembler {
       if (!changed) break;
       if (round > 1000) throw new Error('branch relaxation does not converge');
     }
-    for (const s of this.secs) this.offsets(s);
+    for (const s of this.secs) {
+      this.offsets(s);
+      if (!s.items.some((it) => it.k === 'insn' || it.k === 'call')) continue;
+      s.variable = [0];
+      s.items.forEach((it, i) => { s.variable![i + 1] = s.variable![i] + (isVariable(it) ? 1 : 0); });
+    }
   }
 
   // ------------------------------------------------------------------ emission
@@ -716,13 +760,33 @@ class Assembler {
         case 'bytes':
           out.set(it.b, pc);
           for (const f of it.fixes) {
-            const v = this.eval(f.expr, f.loc.column);
+            const v = this.eval(f.expr, f.loc.column, true);
             if (!v.sym && !v.sub) { putBytes(out, pc + f.at, f.size, v.c); continue; }
+            if (v.sym && v.sub && this.sameSection(v.sym, v.sub)) {
+              const [add, sub] = ({ 1: [R_RISCV.ADD8, R_RISCV.SUB8], 2: [R_RISCV.ADD16, R_RISCV.SUB16], 4: [R_RISCV.ADD32, R_RISCV.SUB32], 8: [R_RISCV.ADD64, R_RISCV.SUB64] } as Record<number, number[]>)[f.size];
+              this.reloc(s, pc + f.at, add, { c: v.c, sym: v.sym }, f.loc);
+              this.reloc(s, pc + f.at, sub, { c: 0, sym: v.sub }, f.loc);
+              continue;
+            }
             if (f.size !== 4) throw new AsmError(f.loc, `a ${f.size}-byte value cannot hold the address '${describe(v)}'`);
             this.reloc(s, pc + f.at, R_RISCV.R_32, v, f.loc);
           }
           return;
         case 'space': out.fill(it.fill & 0xff, pc, pc + it.n); return;
+        case 'leb': {
+          // Padded to the size layout gave it (a value can shrink while others grow).
+          const v = this.lebValue(it);
+          const d = this.eval(it.expr, it.loc.column, true);
+          if (d.sym && d.sub) {
+            if (it.signed) throw new AsmError(it.loc, '.sleb128 of a difference of code labels');
+            this.reloc(s, pc, R_RISCV.SET_ULEB128, { c: d.c, sym: d.sym }, it.loc);
+            this.reloc(s, pc, R_RISCV.SUB_ULEB128, { c: 0, sym: d.sub }, it.loc);
+          }
+          const b = leb(v, it.signed);
+          const pad = it.signed && v < 0 ? 0x7f : 0;
+          for (let k = 0; k < it.size; k++) out[pc + k] = (k < b.length ? b[k] & 0x7f : pad) | (k < it.size - 1 ? 0x80 : 0);
+          return;
+        }
         case 'align': {
           const n = s.off[i + 1] - pc;
           if (it.fill !== undefined) { out.fill(it.fill & 0xff, pc, pc + n); return; }
@@ -834,6 +898,15 @@ function describe(v: Val): string {
   return `${v.sym ?? ''}${v.sub ? ` - ${v.sub}` : ''}${v.c ? ` + ${v.c}` : ''}`;
 }
 
+/** Items LLVM keeps in fragments of variable size: branches and jumps it may relax, LEB128s. */
+function isVariable(it: Item): boolean {
+  if (it.k === 'leb') return true;
+  if (it.k !== 'insn' || !it.fix?.pcrel) return false;
+  if (B_ROWS.has(it.row.id)) return true;
+  if (['c.j', 'c.jal', 'c.beqz', 'c.bnez'].includes(it.row.id)) return true;
+  return it.row.id === 'jal' && it.rvc && compressibleTransfer(it.row, it.ops);
+}
+
 /** Conditional branches and jal to a label: their size is chosen at layout. */
 function relaxable(row: Row, fix: Fix): boolean {
   return fix.pcrel && (B_ROWS.has(row.id) || row.id === 'jal');
@@ -858,6 +931,19 @@ function putLE(b: number[], at: number, size: number, v: number): void {
 function putBytes(out: Uint8Array, at: number, size: number, v: number): void {
   let x = BigInt.asUintN(size * 8, BigInt(Math.trunc(v)));
   for (let i = 0; i < size; i++) { out[at + i] = Number(x & 0xffn); x >>= 8n; }
+}
+
+/** The LEB128 bytes of v. */
+function leb(v: number, signed: boolean): number[] {
+  const out: number[] = [];
+  if (!signed) { uleb(out, v); return out; }
+  for (;;) {
+    const byte = v & 0x7f;
+    v = Math.floor(v / 128);
+    const done = (v === 0 && !(byte & 0x40)) || (v === -1 && (byte & 0x40));
+    out.push(done ? byte : byte | 0x80);
+    if (done) return out;
+  }
 }
 
 function uleb(out: number[], v: number): void {

@@ -9,7 +9,8 @@ export const SHF = { WRITE: 1, ALLOC: 2, EXECINSTR: 4, MERGE: 0x10, STRINGS: 0x2
 /** RISC-V ELF relocation types (psABI) the assembler emits. */
 export const R_RISCV = {
   R_32: 1, BRANCH: 16, JAL: 17, CALL: 18, CALL_PLT: 19, PCREL_HI20: 23, PCREL_LO12_I: 24, PCREL_LO12_S: 25,
-  HI20: 26, LO12_I: 27, LO12_S: 28, RVC_BRANCH: 44, RVC_JUMP: 45,
+  HI20: 26, LO12_I: 27, LO12_S: 28, ADD8: 33, ADD16: 34, ADD32: 35, ADD64: 36, SUB8: 37, SUB16: 38, SUB32: 39, SUB64: 40,
+  RVC_BRANCH: 44, RVC_JUMP: 45, SET_ULEB128: 60, SUB_ULEB128: 61,
 } as const;
 
 export const RELOC_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
