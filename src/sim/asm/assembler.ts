@@ -110,7 +110,8 @@ class Assembler {
   private tmpCount = 0;
   private files = new Map<number, string>();
   private sourceFile?: string;
-  private pendingLocs: { file: string; line: number; column: number }[] = [];
+  /** The .loc not yet attached to an instruction (a second .loc attaches it where it stands, as in LLVM). */
+  private pendingLoc?: { file: string; line: number; column: number };
   private lineItems: { sec: Sec; item: number; file: string; line: number; column: number }[] = [];
   private attributes: { tag: number; value: number | string }[] = [];
   private laidOut = false;
@@ -302,8 +303,7 @@ class Assembler {
     const sec = this.cur;
     if (!(sec.flags & SHF.EXECINSTR) && sec.items.length === 0 && sec.type === SHT.PROGBITS && sec.flags === 0) sec.flags |= SHF.EXECINSTR;
     sec.align = Math.max(sec.align, this.rvc ? 2 : 4);
-    for (const l of this.pendingLocs) this.lineItems.push({ sec, item: sec.items.length, ...l });
-    this.pendingLocs = [];
+    this.attachLoc();
     const loc = { ...this.loc };
     const { row, ops, fix } = insn;
     if (fix) {
@@ -317,6 +317,12 @@ class Assembler {
     let word: number;
     try { word = encode(row.id, ops); } catch (e) { this.err(`${row.name}: ${(e as Error).message}`); }
     this.push({ k: 'insn', row, ops, word, size: row.size, rvc: this.rvc, loc });
+  }
+
+  private attachLoc(): void {
+    if (!this.pendingLoc) return;
+    this.lineItems.push({ sec: this.cur, item: this.cur.items.length, ...this.pendingLoc });
+    this.pendingLoc = undefined;
   }
 
   /** The smallest size a branch or jump may take (compressed when a compressed form exists). */
@@ -356,8 +362,7 @@ class Assembler {
       if (op.k === 'label') this.defineLabel(op.name, st.opCol);
       else if (op.k === 'insn') this.instruction(op.insn);
       else {
-        for (const l of this.pendingLocs) this.lineItems.push({ sec: this.cur, item: this.cur.items.length, ...l });
-        this.pendingLocs = [];
+        this.attachLoc();
         this.cur.align = Math.max(this.cur.align, this.rvc ? 2 : 4);
         this.push({ k: 'call', rd: op.rd, link: op.link, expr: op.expr, loc: this.at(op.col) });
       }
@@ -527,7 +532,8 @@ class Assembler {
         if (!Number.isInteger(fileNo) || !Number.isInteger(line)) this.err('.loc needs a file number and a line');
         const file = this.files.get(fileNo);
         if (file === undefined) this.err(`.loc names file ${fileNo}, which no .file declared`);
-        this.pendingLocs.push({ file, line, column });
+        this.attachLoc();
+        this.pendingLoc = { file, line, column };
         return;
       }
       case '.ident': case '.addrsig': case '.addrsig_sym': case '.loc_mark_labels':
