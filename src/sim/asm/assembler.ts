@@ -290,8 +290,12 @@ class Assembler {
   }
 
   private data(size: number, o: OperandText): void {
-    if (this.cur.type === SHT.NOBITS) this.err(`data in the NOBITS section ${this.cur.name}`, o.col);
     const e = this.expr(o);
+    if (this.cur.type === SHT.NOBITS) {
+      if (this.constant(e) !== 0) this.err(`non-zero data in the NOBITS section ${this.cur.name}`, o.col);
+      this.push({ k: 'space', n: size, fill: 0 });
+      return;
+    }
     const it = this.bytes();
     const v = this.constant(e);
     if (v !== undefined) { putLE(it.b, it.b.length, size, v); return; }
@@ -462,7 +466,8 @@ class Assembler {
         const s = this.sym(o[0].text);
         const size = this.absolute(o[1], `${d}'s size`);
         const align = o[2] ? this.absolute(o[2], `${d}'s alignment`) : Math.min(16, 2 ** Math.ceil(Math.log2(Math.max(size, 1))));
-        if (d === '.comm') {
+        // A .comm of a symbol declared .local is a .lcomm (LLVM allocates it in .bss).
+        if (d === '.comm' && s.binding !== 'local') {
           if (s.sec) this.err(`symbol '${s.name}' is already defined`, o[0].col);
           s.common = { size, align };
           s.binding ??= 'global';
