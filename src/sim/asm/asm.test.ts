@@ -122,6 +122,13 @@ describe('data, sections and symbols', () => {
     expect([...sec(o, '.data').data]).toEqual([1, 255, 0x34, 0x12, 2, 0, 4, 3, 2, 1, 255, 255, 255, 255, 0, 0, 0, 0, 1, 0, 0, 0,
       97, 10, 98, 65, 65, 0, 99, 0, 0, 0, 7]);
   });
+  it('writes 64-bit literals exactly', () => {
+    const o = A('.data\n.quad -1016645171329766240\n.quad 0xf1e4269a6445eca0\n.quad 010');
+    const d = [...sec(o, '.data').data];
+    expect(d.slice(0, 8)).toEqual([0xa0, 0xec, 0x45, 0x64, 0x9a, 0x26, 0xe4, 0xf1]);
+    expect(d.slice(8, 16)).toEqual(d.slice(0, 8));
+    expect(d[16]).toBe(8);
+  });
   it('aligns with zeros in data and nops in code', () => {
     const o = A('.data\n.byte 1\n.p2align 2\n.byte 2\n.balign 8\n.byte 3\n.text\nc.nop\n.p2align 3\nnop');
     expect([...sec(o, '.data').data]).toEqual([1, 0, 0, 0, 2, 0, 0, 0, 3]);

@@ -290,6 +290,15 @@ class Assembler {
   }
 
   private data(size: number, o: OperandText): void {
+    // 64-bit literals exceed a double's precision: written exactly from the text.
+    const big = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(o.text.replace(/\s+/g, ''));
+    if (size === 8 && big && this.cur.type !== SHT.NOBITS) {
+      const lit = /^0[0-7]+$/.test(big[2]) ? `0o${big[2].slice(1)}` : big[2];
+      let x = BigInt.asUintN(64, (big[1] ? -1n : 1n) * BigInt(lit));
+      const b = this.bytes().b;
+      for (let i = 0; i < 8; i++) { b.push(Number(x & 0xffn)); x >>= 8n; }
+      return;
+    }
     const e = this.expr(o);
     if (this.cur.type === SHT.NOBITS) {
       if (this.constant(e) !== 0) this.err(`non-zero data in the NOBITS section ${this.cur.name}`, o.col);

@@ -10,8 +10,9 @@ import { parseElf } from '../elf';
 import { runElf } from '../index';
 import type { Machine } from '../machine';
 import { nodeMachine } from '../node';
-import { handWritten } from '../testing/differential';
-import { CLANG, LIBC_DIR, RUNTIME_DIR, XCV_MARCH, readBytes, scratchDir, toolsPresent } from '../testing/toolchain';
+import { csmith, handWritten } from '../testing/differential';
+import type { Program } from '../testing/differential';
+import { CLANG, CSMITH, LIBC_DIR, RUNTIME_DIR, XCV_MARCH, readBytes, scratchDir, toolsPresent } from '../testing/toolchain';
 import { compareObjects } from './differential';
 import { readElfObject } from './elf-read';
 import { assembleToElf } from './index';
@@ -26,12 +27,12 @@ function run(cmd: string, args: string[]): void {
 }
 
 /** Assembly of a C or .S file, then its object from us and from clang-19. */
-function objects(src: string, tag: string): { ours: string; ref: string } {
+function objects(src: string, tag: string, includes: string[] = []): { ours: string; ref: string } {
   const dir = scratchDir();
   const stem = join(dir, `link-${tag}-${basename(src).replace(/\.\w+$/, '')}`);
   const s = `${stem}.s`;
   if (src.endsWith('.S')) run(CLANG, ['--target=riscv32-unknown-elf', '-E', '-x', 'assembler-with-cpp', src, '-o', s]);
-  else run(CLANG, [...CFLAGS, '-S', src, '-o', s]);
+  else run(CLANG, [...CFLAGS, ...includes.flatMap((i) => ['-I', i]), '-S', src, '-o', s]);
   run(CLANG, [...TARGET, '-mno-relax', '-c', s, '-o', `${stem}.clang.o`]);
   writeFileSync(`${stem}.ours.o`, assembleToElf(readFileSync(s, 'utf8'), { file: basename(s) }).elf);
   return { ours: `${stem}.ours.o`, ref: `${stem}.clang.o` };
@@ -45,10 +46,14 @@ function link(objs: string[], out: string): Uint8Array {
 let m: Machine;
 beforeAll(async () => { m = await nodeMachine(); });
 
-describe.skipIf(!toolsPresent(CLANG, LLD))('our objects linked by ld.lld-19', () => {
-  it.each(handWritten().map((p) => [p.name, p] as const))('%s runs as clang-19\'s build does', (name, p) => {
+/** Three csmith programs too: many globals, structs, unions and odd initialisers. */
+const SEEDS = [1, 2, 3];
+
+describe.skipIf(!toolsPresent(CLANG, LLD, CSMITH))('our objects linked by ld.lld-19', () => {
+  const programs: Program[] = [...handWritten(), ...SEEDS.map((seed) => csmith(seed))];
+  it.each(programs.map((p) => [p.name, p] as const))('%s runs as clang-19\'s build does', (name, p) => {
     const srcs = [join(RUNTIME_DIR, 'crt0.S'), join(RUNTIME_DIR, 'sys.c'), join(LIBC_DIR, 'libc.c'), ...p.sources];
-    const objs = srcs.map((s) => objects(s, name));
+    const objs = srcs.map((s) => objects(s, name, p.includes));
     for (const o of objs) expect(compareObjects(readElfObject(readBytes(o.ours)), readElfObject(readBytes(o.ref))).differences, o.ours).toEqual([]);
     const dir = scratchDir();
     const ours = link(objs.map((o) => o.ours), join(dir, `link-${name}.ours.elf`));
