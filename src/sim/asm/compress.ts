@@ -2,7 +2,7 @@
 // to, so an instruction compresses when some compressed row of its base encodes exactly the same
 // operand slots. Only LLVM's exclusions (hints and reserved forms, which it never emits) and its
 // extra patterns (mv as addi rd, rs, 0; commuted add / and / or / xor) are written here.
-import { encode } from '../isa/encode';
+import { encodeRow } from '../isa/encode';
 import { TABLE, decodeRow, operands } from '../isa/table';
 import type { Operands, Row } from '../isa/table';
 
@@ -36,8 +36,8 @@ function tryRows(base: string, o: Operands): { row: Row; word: number } | undefi
     if (excluded(c, o)) continue;
     const want: Partial<Operands> = {};
     for (const k of SLOTS) if (c.format[k]) want[k] = o[k];
-    let word: number;
-    try { word = encode(c.id, want); } catch { continue; }
+    const word = encodeRow(c, want);
+    if (typeof word === 'string') continue;
     if (decodeRow(word)?.id !== c.id) continue;
     const back = operands(c.format, word);
     if (SLOTS.every((k) => back[k] === o[k])) return { row: c, word };

@@ -18,7 +18,8 @@ export interface Val { c: number; sym?: string; sub?: string }
 const MODS = new Set(['hi', 'lo', 'pcrel_hi', 'pcrel_lo']);
 
 // Binary operators by precedence, loosest first.
-const LEVELS: string[][] = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!=', '<>'], ['<', '>', '<=', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
+const LEVELS: string[][] = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!=', '<>'], ['<', '>', '<=', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']]
+  .map((ops) => [...ops].sort((a, b) => b.length - a.length));
 
 export class ExprSyntaxError extends Error {
   constructor(msg: string, readonly at: number) { super(msg); }
@@ -33,8 +34,9 @@ export function parseExpr(text: string, numLabel: (n: string, dir: 'f' | 'b') =>
   const ws = () => { while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++; };
   const peekOp = (ops: string[]): string | undefined => {
     ws();
-    // Longest first, so that '<<' is not taken for '<'.
-    for (const op of [...ops].sort((a, b) => b.length - a.length)) {
+    // Longest first (LEVELS is sorted so), so that '<<' is not taken for '<'.
+    if (i >= text.length) return undefined;
+    for (const op of ops) {
       if (text.startsWith(op, i)) {
         // '<' must not eat '<<', '|' not '||', '&' not '&&'.
         const next = text[i + op.length];
