@@ -75,6 +75,12 @@ describe('pseudo-instructions', () => {
     expect(text(p).slice(1)).toEqual(['auipc ra, 0', 'jalr ra, -2(ra)']);
   });
 
+  it('takes explicit %pcrel_hi / %pcrel_lo pairs', () => {
+    const o = A('.Lx: auipc a0, %pcrel_hi(sym+4)\naddi a1, a0, %pcrel_lo(.Lx)\nlw a2, %pcrel_lo(.Lx)(a0)\nsw a2, %pcrel_lo(.Lx)(a0)');
+    expect(relocs(o)).toEqual(['0 R_RISCV_PCREL_HI20 sym+4', '4 R_RISCV_PCREL_LO12_I .Lx', '8 R_RISCV_PCREL_LO12_I .Lx', '12 R_RISCV_PCREL_LO12_S .Lx']);
+    expect(err('addi a0, a0, %hi(x)').message).toMatch(/%hi does not fit addi's \{imm\} operand/);
+  });
+
   it('accepts the LLVM 19 spellings cv.slet / cv.sletu', () => {
     expect(text(A('cv.slet a0, a1, a2\ncv.sletu a0, a1, a2'))).toEqual(['cv.sle a0, a1, a2', 'cv.sleu a0, a1, a2']);
   });
