@@ -247,6 +247,7 @@ class Assembler {
   }
 
   private constant(e: Expr): number | undefined {
+    if (e.k === 'num') return e.v;
     if (e.k === 'mod') return undefined;
     try {
       const v = this.eval(e);

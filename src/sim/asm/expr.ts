@@ -30,16 +30,41 @@ const SYM_CHAR = /[A-Za-z0-9_.$@]/;
 
 /** Parses a whole expression text; `numLabel` turns `1f` / `1b` into a symbol name. */
 export function parseExpr(text: string, numLabel: (n: string, dir: 'f' | 'b') => string): Expr {
-  let i = 0;
-  const ws = () => { while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++; };
-  const peekOp = (ops: string[]): string | undefined => {
-    ws();
+  // Plain numbers, the commonest operand, skip the parser.
+  if (/^-?(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)$/.test(text)) {
+    const neg = text[0] === '-';
+    return { k: 'num', v: (neg ? -1 : 1) * parseNumber(neg ? text.slice(1) : text) };
+  }
+  return new Parser(text, numLabel).whole();
+}
+
+/** Recursive descent over one expression text (methods, not closures: cheap to create). */
+class Parser {
+  private i = 0;
+  constructor(private readonly text: string, private readonly numLabel: (n: string, dir: 'f' | 'b') => string) {}
+
+  whole(): Expr {
+    const e = this.level(0);
+    this.ws();
+    if (this.i < this.text.length) throw new ExprSyntaxError(`unexpected '${this.text.slice(this.i)}' after expression`, this.i);
+    return e;
+  }
+
+  private ws(): void {
+    const t = this.text;
+    while (this.i < t.length && (t[this.i] === ' ' || t[this.i] === '\t')) this.i++;
+  }
+
+  private peekOp(ops: string[]): string | undefined {
+    this.ws();
+    const t = this.text;
+    const i = this.i;
+    if (i >= t.length) return undefined;
     // Longest first (LEVELS is sorted so), so that '<<' is not taken for '<'.
-    if (i >= text.length) return undefined;
     for (const op of ops) {
-      if (text.startsWith(op, i)) {
+      if (t.startsWith(op, i)) {
         // '<' must not eat '<<', '|' not '||', '&' not '&&'.
-        const next = text[i + op.length];
+        const next = t[i + op.length];
         if (op.length === 1 && (next === op || (op === '<' && next === '=') || (op === '>' && next === '='))) {
           if (!ops.includes(op + next)) continue;
         }
@@ -47,47 +72,54 @@ export function parseExpr(text: string, numLabel: (n: string, dir: 'f' | 'b') =>
       }
     }
     return undefined;
-  };
-  const level = (n: number): Expr => {
-    if (n === LEVELS.length) return unary();
-    let a = level(n + 1);
+  }
+
+  private level(n: number): Expr {
+    if (n === LEVELS.length) return this.unary();
+    let a = this.level(n + 1);
     for (;;) {
-      const op = peekOp(LEVELS[n]);
+      const op = this.peekOp(LEVELS[n]);
       if (!op) return a;
-      i += op.length;
-      a = { k: 'bin', op, a, b: level(n + 1) };
+      this.i += op.length;
+      a = { k: 'bin', op, a, b: this.level(n + 1) };
     }
-  };
-  const unary = (): Expr => {
-    ws();
-    const ch = text[i];
+  }
+
+  private unary(): Expr {
+    this.ws();
+    const ch = this.text[this.i];
     if (ch === '-' || ch === '~' || ch === '!' || ch === '+') {
-      i++;
-      const a = unary();
+      this.i++;
+      const a = this.unary();
       return ch === '+' ? a : { k: 'un', op: ch, a };
     }
-    return primary();
-  };
-  const primary = (): Expr => {
-    ws();
+    return this.primary();
+  }
+
+  private closeParen(): void {
+    this.ws();
+    if (this.text[this.i] !== ')') throw new ExprSyntaxError("expected ')'", this.i);
+    this.i++;
+  }
+
+  private primary(): Expr {
+    this.ws();
+    const text = this.text;
+    const i = this.i;
     const ch = text[i];
     if (ch === undefined) throw new ExprSyntaxError('expected an expression', i);
     if (ch === '(') {
-      i++;
-      const e = level(0);
-      ws();
-      if (text[i] !== ')') throw new ExprSyntaxError("expected ')'", i);
-      i++;
+      this.i++;
+      const e = this.level(0);
+      this.closeParen();
       return e;
     }
     if (ch === '%') {
       const m = /^%([a-z_]+)\s*\(/.exec(text.slice(i));
       if (!m || !MODS.has(m[1])) throw new ExprSyntaxError(`unknown relocation modifier '${text.slice(i).split(/[\s(]/)[0]}'`, i);
-      i += m[0].length;
-      const a = level(0);
-      ws();
-      if (text[i] !== ')') throw new ExprSyntaxError("expected ')'", i);
-      i++;
+      this.i += m[0].length;
+      const a = this.level(0);
+      this.closeParen();
       return { k: 'mod', mod: m[1] as Modifier, a };
     }
     if (ch === "'") {
@@ -96,38 +128,32 @@ export function parseExpr(text: string, numLabel: (n: string, dir: 'f' | 'b') =>
       let v: number;
       if (text[j] === '\\') { const r = unescape(text, j); v = r.code; j = r.next; } else { v = text.charCodeAt(j); j++; }
       if (text[j] === "'") j++;
-      i = j;
+      this.i = j;
       return { k: 'num', v };
     }
-    if (/[0-9]/.test(ch)) {
+    if (ch >= '0' && ch <= '9') {
       const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([fb])?(?![A-Za-z0-9_])/.exec(text.slice(i));
       if (!m) throw new ExprSyntaxError(`bad number '${text.slice(i).split(/[\s,()]/)[0]}'`, i);
-      i += m[0].length;
-      if (m[2]) return { k: 'sym', name: numLabel(m[1], m[2] as 'f' | 'b') };
+      this.i += m[0].length;
+      if (m[2]) return { k: 'sym', name: this.numLabel(m[1], m[2] as 'f' | 'b') };
       return { k: 'num', v: parseNumber(m[1]) };
     }
-    if (ch === '.' && !SYM_CHAR.test(text[i + 1] ?? '')) { i++; return { k: 'dot' }; }
+    if (ch === '.' && !SYM_CHAR.test(text[i + 1] ?? '')) { this.i++; return { k: 'dot' }; }
     if (SYM_START.test(ch)) {
       let j = i + 1;
       while (j < text.length && SYM_CHAR.test(text[j])) j++;
-      const name = text.slice(i, j);
-      i = j;
-      return { k: 'sym', name };
+      this.i = j;
+      return { k: 'sym', name: text.slice(i, j) };
     }
     if (ch === '"') {
       // A quoted symbol name.
       const j = text.indexOf('"', i + 1);
       if (j < 0) throw new ExprSyntaxError('unterminated quoted name', i);
-      const name = text.slice(i + 1, j);
-      i = j + 1;
-      return { k: 'sym', name };
+      this.i = j + 1;
+      return { k: 'sym', name: text.slice(i + 1, j) };
     }
     throw new ExprSyntaxError(`unexpected '${ch}' in expression`, i);
-  };
-  const e = level(0);
-  ws();
-  if (i < text.length) throw new ExprSyntaxError(`unexpected '${text.slice(i)}' after expression`, i);
-  return e;
+  }
 }
 
 export function parseNumber(s: string): number {

@@ -117,42 +117,56 @@ export function* statements(text: string, file: string): Generator<Statement> {
         yield { file: curFile, line, labels, op: '.set', opCol, operands: [{ text: om[1], col: opCol }, { text: assign[1].trim(), col: exprCol }], rest: `${om[1]}, ${assign[1]}`, restCol: opCol };
         continue;
       }
-      yield { file: curFile, line, labels, op: om[1], opCol, operands: splitOperands(after, restCol), rest: after, restCol };
+      let ops: OperandText[] | undefined;
+      // Operands are split on demand: string directives read `rest` and never need them.
+      yield { file: curFile, line, labels, op: om[1], opCol, get operands() { return (ops ??= splitOperands(after, restCol)); }, rest: after, restCol };
     }
   }
 }
 
+const SIMPLE_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, b: 8, f: 12, v: 11, '\\': 92, '"': 34, "'": 39 };
+const isOctal = (c: number) => c >= 48 && c <= 55;
+const hexValue = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+
 /** Reads a string literal at the start of `s`: its bytes and the text after it. */
 export function readString(s: string): { bytes: number[]; rest: string } | undefined {
-  const t = s.trimStart();
-  if (t[0] !== '"') return undefined;
+  let i = 0;
+  while (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9) i++;
+  if (s.charCodeAt(i) !== 34) return undefined;
   const bytes: number[] = [];
-  let i = 1;
-  for (; i < t.length && t[i] !== '"'; i++) {
-    if (t[i] === '\\') {
-      const c = t[i + 1];
-      const simple: Record<string, number> = { n: 10, t: 9, r: 13, b: 8, f: 12, v: 11, '\\': 92, '"': 34, "'": 39 };
-      if (c in simple) { bytes.push(simple[c]); i++; continue; }
-      if (c === 'x') {
-        let k = i + 2; let v = 0;
-        while (k < t.length && /[0-9a-fA-F]/.test(t[k])) { v = (v * 16 + parseInt(t[k], 16)) & 0xff; k++; }
-        bytes.push(v); i = k - 1; continue;
+  for (i++; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) return { bytes, rest: s.slice(i + 1) };
+    if (c !== 92) {
+      if (c < 0x80) bytes.push(c);
+      else {
+        const cp = s.codePointAt(i)!;
+        bytes.push(...new TextEncoder().encode(String.fromCodePoint(cp)));
+        if (cp > 0xffff) i++;
       }
-      if (/[0-7]/.test(c)) {
-        let k = i + 1; let v = 0;
-        while (k < t.length && k < i + 4 && /[0-7]/.test(t[k])) { v = v * 8 + parseInt(t[k], 8); k++; }
-        bytes.push(v & 0xff); i = k - 1; continue;
-      }
-      bytes.push(c.charCodeAt(0)); i++; continue;
+      continue;
     }
-    const code = t.codePointAt(i)!;
-    if (code < 0x80) bytes.push(code);
-    else {
-      const enc = new TextEncoder().encode(String.fromCodePoint(code));
-      bytes.push(...enc);
-      if (code > 0xffff) i++;
+    const e = s[i + 1];
+    const ec = s.charCodeAt(i + 1);
+    if (e in SIMPLE_ESCAPES) { bytes.push(SIMPLE_ESCAPES[e]); i++; continue; }
+    if (e === 'x' || e === 'X') {
+      let k = i + 2;
+      let v = 0;
+      while (k < s.length && hexValue(s.charCodeAt(k)) >= 0) { v = (v * 16 + hexValue(s.charCodeAt(k))) & 0xff; k++; }
+      bytes.push(v);
+      i = k - 1;
+      continue;
     }
+    if (isOctal(ec)) {
+      let k = i + 1;
+      let v = 0;
+      while (k < s.length && k < i + 4 && isOctal(s.charCodeAt(k))) { v = v * 8 + s.charCodeAt(k) - 48; k++; }
+      bytes.push(v & 0xff);
+      i = k - 1;
+      continue;
+    }
+    bytes.push(ec);
+    i++;
   }
-  if (t[i] !== '"') return undefined;
-  return { bytes, rest: t.slice(i + 1) };
+  return undefined;
 }
