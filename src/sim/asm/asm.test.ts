@@ -242,3 +242,55 @@ describe('diagnostics', () => {
     expect(err('# 40 "crt0.S"\nnop\nbad a0').message).toBe("crt0.S:41:1: unknown mnemonic 'bad'");
   });
 });
+
+describe('robustness', () => {
+  it('answers mutated sources with an AsmError, never another exception', () => {
+    const base = `
+      .text
+      .globl f
+      .p2align 2
+      .type f,@function
+    f:
+      addi sp, sp, -16
+      sw ra, 12(sp)
+      la a0, .Lstr
+      lui a1, %hi(tab)
+      lw a1, %lo(tab)(a1)
+    1:
+      cv.lbu a2, (a0), 1
+      cv.beqimm a2, 0, 2f
+      bnez a2, 1b
+    2:
+      call g
+      li a0, 0x12345
+      lw ra, 12(sp)
+      addi sp, sp, 16
+      ret
+    .Lend:
+      .size f, .Lend-f
+      .section .rodata.str1.1,"aMS",@progbits,1
+    .Lstr:
+      .asciz "hi\\n"
+      .data
+    tab:
+      .word f, .Lstr+1, 7
+      .uleb128 .Lend-f
+    `.split('\n');
+    const junk = ['', ',', '(', ')', '%lo(', '1f', '1b', '.', '0x', '"', 'a0', 'zero', '99999999999', '-', '%hi(x)', ':', '.L', 'sp)', '\\'];
+    let seed = 7;
+    const rand = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+    const others: string[] = [];
+    for (let t = 0; t < 1500; t++) {
+      const ls = [...base];
+      for (let k = 0; k < 2; k++) {
+        const i = rand(ls.length);
+        const l = ls[i];
+        const p = rand(l.length + 1);
+        const r = rand(4);
+        ls[i] = r === 0 ? l.slice(0, p) + junk[rand(junk.length)] + l.slice(p) : r === 1 ? l.slice(0, p) + l.slice(p + 1 + rand(5)) : r === 2 ? ls[rand(ls.length)] : l.slice(0, p);
+      }
+      try { assemble(ls.join('\n')); } catch (e) { if (!(e instanceof AsmError)) others.push(`${(e as Error).message}\n${ls.join('\n')}`); }
+    }
+    expect(others.slice(0, 3)).toEqual([]);
+  });
+});

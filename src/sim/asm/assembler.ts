@@ -91,6 +91,13 @@ function defaultSection(name: string): { type: number; flags: number } {
   return { type: SHT.PROGBITS, flags: 0 };
 }
 
+/** Operands a directive cannot do without, and which of them name a symbol. */
+const MIN_OPERANDS: Record<string, number> = {
+  '.type': 2, '.size': 2, '.set': 2, '.equ': 2, '.equiv': 2, '.p2align': 1, '.align': 1, '.balign': 1, '.zero': 1, '.space': 1,
+  '.skip': 1, '.comm': 2, '.lcomm': 2, '.attribute': 2, '.file': 1, '.section': 1, '.pushsection': 1, '.loc': 1, '.option': 1,
+};
+const SYMBOL_OPERANDS: Record<string, number[]> = { '.type': [0], '.size': [0], '.set': [0], '.equ': [0], '.equiv': [0], '.comm': [0], '.lcomm': [0] };
+
 const SECTION_TYPES: Record<string, number> = {
   progbits: SHT.PROGBITS, nobits: SHT.NOBITS, note: SHT.NOTE, init_array: SHT.INIT_ARRAY, fini_array: SHT.FINI_ARRAY,
 };
@@ -386,6 +393,17 @@ class Assembler {
   private directive(st: Statement): void {
     const d = st.op.toLowerCase();
     const o = st.operands;
+    const min = MIN_OPERANDS[d] ?? 0;
+    if (o.length < min || o.slice(0, min).some((x) => x.text === '')) {
+      this.err(`${d} needs ${min} operand${min > 1 ? 's' : ''}`, o[o.length - 1]?.col);
+    }
+    for (const i of SYMBOL_OPERANDS[d] ?? []) {
+      const x = o[i];
+      if (x && !/^([A-Za-z_.$][\w.$@]*|"[^"]+")$/.test(x.text)) this.err(`'${x.text}' is not a symbol name`, x.col);
+    }
+    if (['.globl', '.global', '.weak', '.local', '.hidden', '.protected', '.internal'].includes(d)) {
+      for (const x of o) if (!/^[A-Za-z_.$][\w.$@]*$/.test(x.text)) this.err(`'${x.text}' is not a symbol name`, x.col);
+    }
     switch (d) {
       case '.text': case '.data': case '.bss': case '.rodata':
         this.switchTo(this.section(d)); return;
