@@ -544,7 +544,11 @@ class Assembler {
         return;
       }
       case '.file': {
-        if (!/^\s*\d/.test(st.rest)) { this.sourceFile = readString(o[0].text)?.bytes ? new TextDecoder().decode(new Uint8Array(readString(o[0].text)!.bytes)) : o[0].text; return; }
+        if (!/^\s*\d/.test(st.rest)) {
+          const name = readString(o[0].text);
+          this.sourceFile = name ? new TextDecoder().decode(new Uint8Array(name.bytes)) : o[0].text;
+          return;
+        }
         // .file N ["dir"] "name" [md5 0x...]
         const m = /^\s*(\d+)\s+(.*)$/.exec(st.rest);
         if (!m) this.err('bad .file directive');
@@ -552,9 +556,8 @@ class Assembler {
         let rest = m[2];
         for (let s = readString(rest); s; s = readString(rest)) { strs.push(new TextDecoder().decode(new Uint8Array(s.bytes))); rest = s.rest; }
         if (!strs.length) this.err('.file needs a file name');
-        const name = strs[strs.length - 1];
-        const dir = strs.length > 1 ? strs[0] : '';
-        this.files.set(Number(m[1]), name.startsWith('/') || !dir ? name : name);
+        // The name as written (relative to the compilation directory, the optional first string).
+        this.files.set(Number(m[1]), strs[strs.length - 1]);
         return;
       }
       case '.loc': {
