@@ -5,9 +5,12 @@
 // line tables, no jump tables, 4-byte function alignment), where our line table must also give
 // the rows of clang's .debug_line. crt0.S is assembled after clang-19 -E.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../compiler/config';
+import { loadFolder, planAndGenerate } from '../../testing/tiled-harness';
+import { codegenTestFolders } from '../../testing/test-folders';
 import { CLANG, HAL_DIR, LIBC_DIR, SIRACUSA_RT_DIR, XCV_MARCH, readBytes, scratchDir, toolsPresent } from '../testing/toolchain';
 import { assembleToElf } from './index';
 import type { AsmObject } from './index';
@@ -81,6 +84,27 @@ describe.skipIf(!toolsPresent(CLANG))('differential: our assembler vs clang-19 o
       });
     }
   }
+
+  it('the generated program of mini-mobilenetv2 (Siracusa, 8 cores, tiled at L1 64000)', async () => {
+    const folder = codegenTestFolders().find((f) => f.name === 'models/mini-mobilenetv2')!;
+    const config = { ...DEFAULT_CONFIG, platform: 'siracusa' as const };
+    const { code } = await planAndGenerate(loadFolder(folder.dir, config), { platform: 'siracusa', cores: 8, tiled: true, l1: 64000 });
+    const out = join(scratchDir(), 'mnv2');
+    mkdirSync(out, { recursive: true });
+    for (const f of code.files) writeFileSync(join(out, f.path), f.content);
+    const cs = code.files.filter((f) => f.path.endsWith('.c')).map((f) => join(out, f.path));
+    expect(cs.length).toBeGreaterThan(1);
+    for (const c of cs) {
+      const name = compile(c, [...PROJECT, '-I', out], 'mnv2');
+      const { ours, ref } = both(name);
+      const cmp = compareObjects(ours, ref, GENERATED);
+      totals.files++;
+      totals.bytes += cmp.bytes;
+      totals.relocs += cmp.relocs;
+      totals.differences += cmp.differences.length;
+      expect(cmp.differences, c).toEqual([]);
+    }
+  });
 
   it('crt0.S (after clang-19 -E)', () => {
     const out = join(scratchDir(), 'crt0.s');
