@@ -3,7 +3,7 @@
 import type { Field } from './fields';
 import { extract } from './fields';
 import { rowById } from './table';
-import type { Operands } from './table';
+import type { Operands, Row } from './table';
 
 function place(fl: Field, value: number): number {
   const v = (value - (fl.add ?? 0)) | 0;
@@ -15,19 +15,28 @@ function place(fl: Field, value: number): number {
 /** The word of instruction `id` with the given operands; throws if an operand does not fit. */
 export function encode(id: string, ops: Partial<Operands> = {}): number {
   const r = rowById(id);
+  const w = encodeRow(r, ops);
+  if (typeof w === 'string') throw new Error(`${id}${w}`);
+  return w;
+}
+
+const SLOTS = ['rd', 'rs1', 'rs2', 'aux', 'imm'] as const;
+
+/** The word of row `r` with the given operands, or the reason it does not fit (no exception: the assembler tries many). */
+export function encodeRow(r: Row, ops: Partial<Operands>): number | string {
   let w = r.match;
-  for (const k of ['rd', 'rs1', 'rs2', 'aux', 'imm'] as const) {
+  for (const k of SLOTS) {
     const fl = r.format[k];
     const v = ops[k];
     if (!fl) {
-      if (v !== undefined && v !== 0) throw new Error(`${id} has no ${k} operand`);
+      if (v !== undefined && v !== 0) return ` has no ${k} operand`;
       continue;
     }
     // Unset operands keep their bits: zero, or those of a slot sharing the field (rd = rs1 in c.addi).
     if (v === undefined) continue;
     const bitsOf = place(fl, v);
     const back = extract(fl, (w | bitsOf) >>> 0);
-    if (back !== (v | 0)) throw new Error(`${id}: ${k} = ${v} does not fit its field`);
+    if (back !== (v | 0)) return `: ${k} = ${v} does not fit its field`;
     w = (w | bitsOf) >>> 0;
   }
   return (r.size === 2 ? w & 0xffff : w) >>> 0;

@@ -34,6 +34,11 @@ export interface Row {
   over?: string[];
   /** Operand text if it differs from the format's. */
   syntax?: string;
+  /**
+   * The slot holding a distance in words from this instruction (a hardware loop's start or end):
+   * the assembler also takes a label of the same section there.
+   */
+  wordOffset?: 'imm' | 'aux';
 }
 
 /**

@@ -167,22 +167,22 @@ const BI: Row[] = [
 // ---------------------------------------------------------------- xcvhwlp
 // Two loops (L = 0 inner, 1 outer): start, end (the address just after the last body
 // instruction) and count. The run loop compares the next pc with the active loops' ends.
-const hw = (id: string, f4: string, fmt: Format, exec: string): Row => {
+const hw = (id: string, f4: string, fmt: Format, exec: string, wordOffset?: 'imm' | 'aux'): Row => {
   const rs1 = fmt === Fm.HW_I ? '00000' : '-----';
   const imm = fmt === Fm.HW_R ? '000000000000' : '------------';
-  return row(id, 'Xcvhwlp', `${imm} ${rs1} 100 ${f4} - ${CUSTOM1}`, fmt, `${exec} HWSYNC;`);
+  return row(id, 'Xcvhwlp', `${imm} ${rs1} 100 ${f4} - ${CUSTOM1}`, fmt, `${exec} HWSYNC;`, wordOffset ? { wordOffset } : {});
 };
 const HWLP: Row[] = [
-  hw('cv.starti', '0000', Fm.HW_I, 'hwSet(S, rs2, HW_START, pc + (<u32>imm << 2));'),
+  hw('cv.starti', '0000', Fm.HW_I, 'hwSet(S, rs2, HW_START, pc + (<u32>imm << 2));', 'imm'),
   hw('cv.start', '0001', Fm.HW_R, 'hwSet(S, rs2, HW_START, <u32>A & ~3);'),
-  hw('cv.endi', '0010', Fm.HW_I, 'hwSet(S, rs2, HW_END, pc + (<u32>imm << 2));'),
+  hw('cv.endi', '0010', Fm.HW_I, 'hwSet(S, rs2, HW_END, pc + (<u32>imm << 2));', 'imm'),
   hw('cv.end', '0011', Fm.HW_R, 'hwSet(S, rs2, HW_END, <u32>A & ~3);'),
   hw('cv.counti', '0100', Fm.HW_I, 'hwSet(S, rs2, HW_COUNT, <u32>imm);'),
   hw('cv.count', '0101', Fm.HW_R, 'hwSet(S, rs2, HW_COUNT, <u32>A);'),
   hw('cv.setupi', '0110', Fm.HW_SETUPI,
-    'hwSet(S, rs2, HW_START, pc + 4); hwSet(S, rs2, HW_END, pc + (<u32>aux << 2)); hwSet(S, rs2, HW_COUNT, <u32>imm);'),
+    'hwSet(S, rs2, HW_START, pc + 4); hwSet(S, rs2, HW_END, pc + (<u32>aux << 2)); hwSet(S, rs2, HW_COUNT, <u32>imm);', 'aux'),
   hw('cv.setup', '0111', Fm.HW_SETUP,
-    'hwSet(S, rs2, HW_START, pc + 4); hwSet(S, rs2, HW_END, pc + (<u32>imm << 2)); hwSet(S, rs2, HW_COUNT, <u32>A);'),
+    'hwSet(S, rs2, HW_START, pc + 4); hwSet(S, rs2, HW_END, pc + (<u32>imm << 2)); hwSet(S, rs2, HW_COUNT, <u32>A);', 'imm'),
 ];
 
 // ---------------------------------------------------------------- xcvsimd
