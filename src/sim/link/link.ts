@@ -9,7 +9,7 @@ import { fail } from '../../common/errors';
 import { lineTableOf, type LineTable } from './lines';
 import type { Layout, Memory, OutputRule } from './layout';
 import { matches } from './layout';
-import { parseObject, SHF, SHN, SHT, STB, STT, type ObjectFile, type ObjSection } from './object';
+import { parseObject, SHF, SHN, SHT, STB, STT, type ObjectFile, type ObjSection, type Reloc } from './object';
 import { applyReloc, R, RelocError, relocName } from './relocate';
 import { writeExecutable, type OutputSectionData, type OutputSymbol } from './write';
 
@@ -71,6 +71,7 @@ interface GlobalSym {
   abs?: number;
 }
 
+const whereOf = (sec: ObjSection | undefined, offset: number) => (sec ? `${sec.name}+0x${offset.toString(16)}` : 'the symbol table');
 const alignTo = (v: number, a: number) => Math.ceil(v / a) * a;
 const hex = (n: number) => `0x${(n >>> 0).toString(16)}`;
 
@@ -194,21 +195,21 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
   };
   for (const { g, p } of commons) g.abs = addrIn(p, 0);
   /** S + A for relocation `rel` of object `obj`. */
-  const symAddr = (obj: ObjectFile, index: number, addend: number, where: () => string): number => {
+  const symAddr = (obj: ObjectFile, index: number, addend: number, sec?: ObjSection, offset = 0): number => {
     const s = obj.symbols[index];
     if (s.bind === STB.LOCAL || s.shndx !== SHN.UNDEF && globals.get(s.name)?.def?.obj === obj && globals.get(s.name)?.def?.index === index) {
       if (s.shndx === SHN.ABS) return s.value + addend;
       if (s.shndx === SHN.COMMON) return globals.get(s.name)!.abs! + addend;
       const p = placedOf.get(obj)![s.shndx];
-      if (!p) fail('bad-file', `${where()} refers to ${s.name || 'a section'} in a section that is not linked`, obj.name);
+      if (!p) fail('bad-file', `${whereOf(sec, offset)} refers to ${s.name || 'a section'} in a section that is not linked`, obj.name);
       if (s.type === STT.SECTION && p.pieces) return addrIn(p, s.value + addend);
       return addrIn(p, s.value) + addend;
     }
     const g = globals.get(s.name)!;
     if (g.abs !== undefined) return g.abs + addend;
-    if (g.def) return symAddr(g.def.obj, g.def.index, addend, where);
+    if (g.def) return symAddr(g.def.obj, g.def.index, addend);
     if (s.bind === STB.WEAK) return addend;
-    return fail('bad-file', `undefined symbol ${s.name}, referenced from ${obj.name} (${where()})`, 'link',
+    return fail('bad-file', `undefined symbol ${s.name}, referenced from ${obj.name} (${whereOf(sec, offset)})`, 'link',
       'define it in one of the linked files, or link the file that defines it');
   };
 
@@ -229,22 +230,21 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
       for (const rel of p.sec.relocs) {
         if (rel.type === R.RELAX || rel.type === R.ALIGN || rel.type === R.NONE) continue;
         const at = addrIn(p, rel.offset) - out.addr;
-        const where = () => `${p.sec.name}+${hex(rel.offset)}`;
         try {
           let sa: number;
           if (rel.type === R.PCREL_LO12_I || rel.type === R.PCREL_LO12_S) {
-            sa = pcrelLo(p, rel.sym, addrIn, symAddr, where);
+            sa = pcrelLo(p, rel, addrIn, symAddr);
             const w = dv.getUint32(at, true);
             const lo = sa & 0xfff;
             dv.setUint32(at, rel.type === R.PCREL_LO12_I ? ((w & 0xfffff) | (lo << 20)) >>> 0 : ((w & 0x1fff07f) | ((lo & 0xfe0) << 20) | ((lo & 0x1f) << 7)) >>> 0, true);
             continue;
           }
-          sa = symAddr(p.obj, rel.sym, rel.addend, where);
+          sa = symAddr(p.obj, rel.sym, rel.addend, p.sec, rel.offset);
           applyReloc(data, dv, at, rel.type, sa, out.addr + at, uleb);
         } catch (e) {
           if (!(e instanceof RelocError)) throw e;
           const s = p.obj.symbols[rel.sym];
-          fail('bad-file', `${relocName(rel.type)} at ${where()} against ${s.name || 'a section'}: ${e.message}`, p.obj.name);
+          fail('bad-file', `${relocName(rel.type)} at ${p.sec.name}+${hex(rel.offset)} against ${s.name || 'a section'}: ${e.message}`, p.obj.name);
         }
       }
     }
@@ -252,7 +252,7 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
 
   const entryG = globals.get(layout.entry);
   if (!entryG?.def) fail('bad-file', `the entry symbol ${layout.entry} is not defined`, 'link', 'link the runtime\'s crt0');
-  const entry = symAddr(entryG.def.obj, entryG.def.index, 0, () => 'entry');
+  const entry = symAddr(entryG.def.obj, entryG.def.index, 0);
 
   // Symbols for the ELF and the tools.
   const outIndex = new Map<Out, number>();
@@ -267,7 +267,7 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
       if (!s.name || s.name.startsWith('.L')) return;
       const p = s.shndx === SHN.ABS ? undefined : placedOf.get(obj)![s.shndx];
       if (s.shndx !== SHN.ABS && (!p || !(p.sec.flags & SHF.ALLOC))) return;
-      const addr = symAddr(obj, i, 0, () => s.name);
+      const addr = symAddr(obj, i, 0);
       const size = p && s.size ? addrIn(p, s.value + s.size) - addr : s.size;
       symbols.push({ name: s.name, value: addr, size, bind: STB.LOCAL, type: s.type, shndx: sectionOfAddr(p?.out) });
     });
@@ -276,7 +276,7 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
     if (g.def) {
       const s = g.def.obj.symbols[g.def.index];
       const p = s.shndx === SHN.ABS ? undefined : placedOf.get(g.def.obj)![s.shndx];
-      const addr = symAddr(g.def.obj, g.def.index, 0, () => g.name);
+      const addr = symAddr(g.def.obj, g.def.index, 0);
       const size = p && s.size && !p.pieces ? addrIn(p, s.value + s.size) - addr : s.size;
       symbols.push({ name: g.name, value: addr, size, bind: s.bind, type: s.type, shndx: sectionOfAddr(p?.out) });
     } else if (g.abs !== undefined) {
@@ -425,11 +425,11 @@ function copyWithout(p: Placed, data: Uint8Array): void {
  * S + A - P of the auipc a PCREL_LO12 points at (its symbol labels the auipc, whose PCREL_HI20
  * (or CALL) relocation gives the target).
  */
-function pcrelLo(p: Placed, symIndex: number, addrIn: (p: Placed, off: number) => number,
-  symAddr: (obj: ObjectFile, i: number, a: number, where: () => string) => number, where: () => string): number {
-  const label = p.obj.symbols[symIndex];
-  if (label.shndx !== p.sec.index) fail('bad-file', `${where()}: the PCREL_LO12 label ${label.name} is not in the same section as its auipc`, p.obj.name);
+function pcrelLo(p: Placed, rel: Reloc, addrIn: (p: Placed, off: number) => number,
+  symAddr: (obj: ObjectFile, i: number, a: number, sec?: ObjSection, offset?: number) => number): number {
+  const label = p.obj.symbols[rel.sym], where = `${p.sec.name}+${hex(rel.offset)}`;
+  if (label.shndx !== p.sec.index) fail('bad-file', `${where}: the PCREL_LO12 label ${label.name} is not in the same section as its auipc`, p.obj.name);
   const hi = p.sec.relocs.find((r) => r.offset === label.value && r.type === R.PCREL_HI20);
-  if (!hi) fail('bad-file', `${where()}: no R_RISCV_PCREL_HI20 at ${label.name || hex(label.value)} for this PCREL_LO12`, p.obj.name);
-  return symAddr(p.obj, hi.sym, hi.addend, where) - addrIn(p, hi.offset);
+  if (!hi) fail('bad-file', `${where}: no R_RISCV_PCREL_HI20 at ${label.name || hex(label.value)} for this PCREL_LO12`, p.obj.name);
+  return symAddr(p.obj, hi.sym, hi.addend, p.sec, hi.offset) - addrIn(p, hi.offset);
 }

@@ -41,6 +41,17 @@ const RANGES: Record<number, [number, number]> = {
 /** What went wrong applying one relocation (the caller names object, section and symbol). */
 export class RelocError extends Error {}
 
+/** S + A - P of a pc-relative relocation, checked against the instruction's reach. */
+function pcrel(type: number, sa: number, p: number): number {
+  const d = (sa - p) | 0;
+  const range = RANGES[type];
+  if (range) {
+    if (d < range[0] || d > range[1]) throw new RelocError(`the target is ${d} bytes away; ${relocName(type)} reaches ${range[0]}..${range[1]}`);
+    if (d & 1) throw new RelocError(`the target is at an odd offset (${d})`);
+  }
+  return d;
+}
+
 /** Reads / writes a ULEB128 in place, keeping its length (the object reserved the bytes). */
 function ulebLength(b: Uint8Array, at: number): number {
   let n = 1;
@@ -68,44 +79,31 @@ function writeUleb(b: Uint8Array, at: number, value: number): void {
  * with the SET_ULEB128 just before it (`uleb` carries the SET's value).
  */
 export function applyReloc(buf: Uint8Array, dv: DataView, at: number, type: number, sa: number, p: number, uleb: { set?: number }): void {
-  const w32 = () => dv.getUint32(at, true);
-  const put32 = (v: number) => dv.setUint32(at, v >>> 0, true);
-  const pcrel = () => {
-    const v = sa - p;
-    const range = RANGES[type];
-    if (range) {
-      const d = ((v | 0));
-      if (d < range[0] || d > range[1]) throw new RelocError(`the target is ${d} bytes away; ${relocName(type)} reaches ${range[0]}..${range[1]}`);
-      if (d & 1) throw new RelocError(`the target is at an odd offset (${d})`);
-      return d;
-    }
-    return v | 0;
-  };
   switch (type) {
-    case R.R32: case R.SET32: put32(sa); return;
-    case R.PCREL32: put32(sa - p); return;
-    case R.HI20: put32(setU(w32(), sa | 0)); return;
-    case R.LO12_I: put32(setI(w32(), sa | 0)); return;
-    case R.LO12_S: put32(setS(w32(), sa | 0)); return;
-    case R.PCREL_HI20: put32(setU(w32(), pcrel())); return;
-    case R.BRANCH: put32(setB(w32(), pcrel())); return;
-    case R.JAL: put32(setJ(w32(), pcrel())); return;
+    case R.R32: case R.SET32: dv.setUint32(at, sa >>> 0, true); return;
+    case R.PCREL32: dv.setUint32(at, (sa - p) >>> 0, true); return;
+    case R.HI20: dv.setUint32(at, setU(dv.getUint32(at, true), sa | 0), true); return;
+    case R.LO12_I: dv.setUint32(at, setI(dv.getUint32(at, true), sa | 0), true); return;
+    case R.LO12_S: dv.setUint32(at, setS(dv.getUint32(at, true), sa | 0), true); return;
+    case R.PCREL_HI20: dv.setUint32(at, setU(dv.getUint32(at, true), pcrel(type, sa, p)), true); return;
+    case R.BRANCH: dv.setUint32(at, setB(dv.getUint32(at, true), pcrel(type, sa, p)), true); return;
+    case R.JAL: dv.setUint32(at, setJ(dv.getUint32(at, true), pcrel(type, sa, p)), true); return;
     case R.CALL: case R.CALL_PLT: {
-      const v = pcrel();
-      put32(setU(w32(), v));
+      const v = pcrel(type, sa, p);
+      dv.setUint32(at, setU(dv.getUint32(at, true), v), true);
       dv.setUint32(at + 4, setI(dv.getUint32(at + 4, true), v), true);
       return;
     }
-    case R.RVC_BRANCH: dv.setUint16(at, setCB(dv.getUint16(at, true), pcrel()), true); return;
-    case R.RVC_JUMP: dv.setUint16(at, setCJ(dv.getUint16(at, true), pcrel()), true); return;
+    case R.RVC_BRANCH: dv.setUint16(at, setCB(dv.getUint16(at, true), pcrel(type, sa, p)), true); return;
+    case R.RVC_JUMP: dv.setUint16(at, setCJ(dv.getUint16(at, true), pcrel(type, sa, p)), true); return;
     case R.ADD8: buf[at] = (buf[at] + sa) & 0xff; return;
     case R.SUB8: buf[at] = (buf[at] - sa) & 0xff; return;
     case R.SET8: buf[at] = sa & 0xff; return;
     case R.ADD16: dv.setUint16(at, (dv.getUint16(at, true) + sa) & 0xffff, true); return;
     case R.SUB16: dv.setUint16(at, (dv.getUint16(at, true) - sa) & 0xffff, true); return;
     case R.SET16: dv.setUint16(at, sa & 0xffff, true); return;
-    case R.ADD32: put32(w32() + sa); return;
-    case R.SUB32: put32(w32() - sa); return;
+    case R.ADD32: dv.setUint32(at, (dv.getUint32(at, true) + sa) >>> 0, true); return;
+    case R.SUB32: dv.setUint32(at, (dv.getUint32(at, true) - sa) >>> 0, true); return;
     case R.SUB6: buf[at] = (buf[at] & 0xc0) | ((buf[at] - sa) & 0x3f); return;
     case R.SET6: buf[at] = (buf[at] & 0xc0) | (sa & 0x3f); return;
     case R.SET_ULEB128: uleb.set = sa; return;

@@ -1,0 +1,73 @@
+// The differential test of the linker: the objects `dpg run --cc clang` builds for shared test
+// folders and built-in models (tiled and untiled, with and without N-EUREKA and its weight
+// memory), linked by ld.lld-19 with link.ld and by ours with the typed layout, run on the
+// simulator: the same layout, the same stdout, the same cycles and per-core statistics.
+// (The one expected byte difference: ld.lld orders deduplicated strings by hash; we keep them
+// in input order. Same sizes, so every other address is the same.)
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
+import { siracusaObjectsFor } from '../../testing/siracusa-objects';
+import { codegenTestFolders } from '../../testing/test-folders';
+import { parseElf } from '../elf';
+import { nodeMachine } from '../node';
+import { linkWithBuiltin, linkWithLld, siracusaToolchain } from '../run/simulate';
+import { runSiracusa } from '../siracusa';
+import { toolsPresent } from '../testing/toolchain';
+import { sourceAt } from './lines';
+
+/** Name, address and size of each non-empty loadable section, from the section headers. */
+function allocSections(elf: Uint8Array): string[] {
+  const dv = new DataView(elf.buffer, elf.byteOffset, elf.byteLength);
+  const shoff = dv.getUint32(32, true), shnum = dv.getUint16(48, true), shstrndx = dv.getUint16(50, true);
+  const sh = (i: number, f: number) => dv.getUint32(shoff + 40 * i + f, true);
+  const name = (off: number) => { let e = sh(shstrndx, 16) + off, s = ''; while (elf[e]) s += String.fromCharCode(elf[e++]); return s; };
+  const out: string[] = [];
+  for (let i = 1; i < shnum; i++) if (sh(i, 8) & 2 && sh(i, 20)) out.push(`${name(sh(i, 0))} 0x${sh(i, 12).toString(16)} ${sh(i, 20)}`);
+  return out;
+}
+
+const tools = toolsPresent('clang-19', 'ld.lld-19') && siracusaToolchain();
+
+const CASES: { folder: string; label: string; config: Partial<Config> }[] = [
+  { folder: 'Kernels/Integer/Add/Regular', label: 'untiled, 8 cores', config: { tiled: false } },
+  { folder: 'Kernels/Integer/Add/Regular', label: 'tiled, home in L3', config: { l1: 8000, defaultMemLevel: 'L3' } },
+  { folder: 'Kernels/Integer/Conv/Regular_2D_RQ', label: 'tiled, L1 8000, double-buffered', config: { l1: 8000, doubleBuffer: true } },
+  { folder: 'Kernels/Integer/Conv/Regular_2D_RQ', label: 'untiled, 1 core', config: { tiled: false, cores: 1 } },
+  { folder: 'Kernels/Integer/Conv/Regular_2D_RQ', label: 'N-EUREKA, tiled, weight memory', config: { platform: 'siracusa-neureka', doubleBuffer: true, neurekaWmem: true } },
+  { folder: 'models/adder', label: 'tiled', config: {} },
+  { folder: 'models/mini-mobilenetv2', label: 'untiled, 8 cores', config: { tiled: false } },
+  { folder: 'models/mini-mobilenetv2', label: 'tiled, L1 64000', config: {} },
+  { folder: 'models/mini-mobilenetv2', label: 'N-EUREKA, untiled, weight memory', config: { platform: 'siracusa-neureka', tiled: false, neurekaWmem: true } },
+  { folder: 'models/mini-mobilenetv2', label: 'N-EUREKA, tiled, weights in L2', config: { platform: 'siracusa-neureka', doubleBuffer: true } },
+];
+
+describe.skipIf(!tools)('our linker vs ld.lld-19 on the Siracusa programs', () => {
+  const folders = tools ? codegenTestFolders() : [];
+  const dirOf = (name: string) => folders.find((f) => f.name === name)?.dir;
+  for (const c of CASES) {
+    it(`${c.folder}: ${c.label}`, async () => {
+      const dir = dirOf(c.folder);
+      expect(dir, c.folder).toBeDefined();
+      const { objects, linkScript } = await siracusaObjectsFor(dir!, { ...DEFAULT_CONFIG, ...c.config });
+      const ours = linkWithBuiltin(objects), ref = linkWithLld(objects, linkScript);
+      expect(parseElf(ours.elf).entry).toBe(parseElf(ref).entry);
+      expect(allocSections(ours.elf)).toEqual(allocSections(ref));
+      const m = await nodeMachine();
+      const a = runSiracusa(m, ours.elf, { maxCycles: 2e9 }), b = runSiracusa(m, ref, { maxCycles: 2e9 });
+      expect(a.stopped).toBe('exit');
+      expect(a.stdout).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+      expect(a.stdout).toBe(b.stdout);
+      expect(a.cycles).toBe(b.cycles);
+      expect(a.cores).toEqual(b.cores);
+      expect(a.dma).toEqual(b.dma);
+      expect(a.neureka).toEqual(b.neureka);
+      // The weight memory and L3 sections land where the script puts them.
+      if (a.neureka.wmemBytes > 0) expect(ours.sections.find((s) => s.name === '.wmem')?.size).toBeGreaterThan(0);
+      if (c.config.defaultMemLevel === 'L3') expect(ours.sections.find((s) => s.name === '.l3')?.size).toBeGreaterThan(0);
+      // A trap's source line, from our line table: main's first line is in main.c.
+      const main = ours.symbols.find((s) => s.name === 'main')!;
+      expect(sourceAt(ours, main.addr)).toMatchObject({ fn: 'main', line: expect.stringMatching(/^main\.c:\d+$/) });
+    }, 600_000);
+  }
+});
