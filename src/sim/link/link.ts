@@ -71,6 +71,7 @@ interface GlobalSym {
   abs?: number;
 }
 
+const SELF_JUMPS = new Set<number>([R.BRANCH, R.JAL, R.CALL, R.CALL_PLT, R.RVC_BRANCH, R.RVC_JUMP]);
 const whereOf = (sec: ObjSection | undefined, offset: number) => (sec ? `${sec.name}+0x${offset.toString(16)}` : 'the symbol table');
 const alignTo = (v: number, a: number) => Math.ceil(v / a) * a;
 const hex = (n: number) => `0x${(n >>> 0).toString(16)}`;
@@ -239,7 +240,8 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
             dv.setUint32(at, rel.type === R.PCREL_LO12_I ? ((w & 0xfffff) | (lo << 20)) >>> 0 : ((w & 0x1fff07f) | ((lo & 0xfe0) << 20) | ((lo & 0x1f) << 7)) >>> 0, true);
             continue;
           }
-          sa = symAddr(p.obj, rel.sym, rel.addend, p.sec, rel.offset);
+          // A jump or branch to an undefined weak function jumps to itself (as ld.lld does): the program hangs where it went wrong.
+          sa = SELF_JUMPS.has(rel.type) && undefinedWeak(p.obj, rel.sym) ? out.addr + at + rel.addend : symAddr(p.obj, rel.sym, rel.addend, p.sec, rel.offset);
           applyReloc(data, dv, at, rel.type, sa, out.addr + at, uleb);
         } catch (e) {
           if (!(e instanceof RelocError)) throw e;
@@ -250,6 +252,12 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
     }
   }
 
+  function undefinedWeak(obj: ObjectFile, index: number): boolean {
+    const s = obj.symbols[index];
+    if (s.bind !== STB.WEAK || s.shndx !== SHN.UNDEF) return false;
+    const g = globals.get(s.name)!;
+    return !g.def && g.abs === undefined;
+  }
   const entryG = globals.get(layout.entry);
   if (!entryG?.def) fail('bad-file', `the entry symbol ${layout.entry} is not defined`, 'link', 'link the runtime\'s crt0');
   const entry = symAddr(entryG.def.obj, entryG.def.index, 0);

@@ -4,7 +4,6 @@
 // simulator: the same layout, the same stdout, the same cycles and per-core statistics.
 // (The one expected byte difference: ld.lld orders deduplicated strings by hash; we keep them
 // in input order. Same sizes, so every other address is the same.)
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
 import { siracusaObjectsFor } from '../../testing/siracusa-objects';

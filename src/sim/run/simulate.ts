@@ -15,7 +15,7 @@ import { nodeMachine } from '../node';
 import { runSiracusa, type SiracusaResult } from '../siracusa';
 import { compile, libraryObjects, objectFor, parseRunOutput, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
 import type { CodegenResult } from '../../compiler/codegen/types';
-import { linkSiracusa, type LinkResult } from '../link';
+import { linkSiracusa, sourceAt as linkedSourceAt, type LinkResult } from '../link';
 
 export const CLANG = 'clang-19';
 export const LLD = 'ld.lld-19';
@@ -116,23 +116,25 @@ const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
  * `--cc clang`: builds the program, runs it on the simulator and returns the run stage's result.
  * A trap, the cycle limit or a deadlock is a RunError carrying the result so far.
  */
-export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number } = {}): Promise<RunResult> {
+export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number; linker?: LinkerName } = {}): Promise<RunResult> {
   if (!platformFor(config.platform).runtime)
     fail('bad-config', `${platformFor(config.platform).title} code has no Siracusa runtime to run on the simulator`, '--cc clang', `use --cc host for -p ${config.platform}`);
   const t0 = performance.now();
-  const elf = buildSiracusaElf(code);
+  const { objects, linkScript } = siracusaObjects(code);
+  const linked = opts.linker === 'builtin' ? linkWithBuiltin(objects) : undefined;
+  const elf = linked?.elf ?? linkWithLld(objects, linkScript);
   const t1 = performance.now();
   machine ??= nodeMachine();
   const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES });
   const t2 = performance.now();
   const sim = statsOf(r, t1 - t0, t2 - t1);
   const result: RunResult = {
-    target: 'simulator', compiler: CLANG, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
+    target: 'simulator', compiler: linked ? `${CLANG} + builtin linker` : CLANG, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
   };
   if (r.stopped === 'exit') return result;
   if (r.trap) {
     const t = r.trap;
-    sim.trap = { ...t, ...sourceAt(elf, t.pc) };
+    sim.trap = { ...t, ...(linked ? linkedSourceAt(linked, t.pc) : sourceAt(elf, t.pc)) };
     throw new RunError({
       code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
       what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
