@@ -196,19 +196,23 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
   };
   for (const { g, p } of commons) g.abs = addrIn(p, 0);
   /** S + A for relocation `rel` of object `obj`. */
+  /** Each symbol's address without addend, computed once (NaN: not yet; section symbols of merged sections map S + A instead). */
+  const cache = new Map<ObjectFile, Float64Array>(objs.map((o) => [o, new Float64Array(o.symbols.length).fill(Number.NaN)]));
   const symAddr = (obj: ObjectFile, index: number, addend: number, sec?: ObjSection, offset = 0): number => {
+    const cached = cache.get(obj)!;
+    const c = cached[index];
+    if (c === c) return c + addend;
     const s = obj.symbols[index];
-    if (s.bind === STB.LOCAL || s.shndx !== SHN.UNDEF && globals.get(s.name)?.def?.obj === obj && globals.get(s.name)?.def?.index === index) {
-      if (s.shndx === SHN.ABS) return s.value + addend;
-      if (s.shndx === SHN.COMMON) return globals.get(s.name)!.abs! + addend;
+    const g = s.bind === STB.LOCAL ? undefined : globals.get(s.name)!;
+    if (!g || s.shndx !== SHN.UNDEF && g.def?.obj === obj && g.def.index === index) {
+      if (s.shndx === SHN.ABS) return (cached[index] = s.value) + addend;
       const p = placedOf.get(obj)![s.shndx];
       if (!p) fail('bad-file', `${whereOf(sec, offset)} refers to ${s.name || 'a section'} in a section that is not linked`, obj.name);
       if (s.type === STT.SECTION && p.pieces) return addrIn(p, s.value + addend);
-      return addrIn(p, s.value) + addend;
+      return (cached[index] = addrIn(p, s.value)) + addend;
     }
-    const g = globals.get(s.name)!;
-    if (g.abs !== undefined) return g.abs + addend;
-    if (g.def) return symAddr(g.def.obj, g.def.index, addend);
+    if (g.abs !== undefined) return (cached[index] = g.abs) + addend;
+    if (g.def) return (cached[index] = symAddr(g.def.obj, g.def.index, 0)) + addend;
     if (s.bind === STB.WEAK) return addend;
     return fail('bad-file', `undefined symbol ${s.name}, referenced from ${obj.name} (${whereOf(sec, offset)})`, 'link',
       'define it in one of the linked files, or link the file that defines it');
