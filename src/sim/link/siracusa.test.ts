@@ -4,15 +4,19 @@
 // simulator: the same layout, the same stdout, the same cycles and per-core statistics.
 // (The one expected byte difference: ld.lld orders deduplicated strings by hash; we keep them
 // in input order. Same sizes, so every other address is the same.)
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
-import { siracusaObjectsFor } from '../../testing/siracusa-objects';
+import { dpg, EXIT } from '../../cli/main';
+import { codegenFor, siracusaObjectsFor } from '../../testing/siracusa-objects';
 import { codegenTestFolders } from '../../testing/test-folders';
 import { parseElf } from '../elf';
 import { nodeMachine } from '../node';
-import { linkWithBuiltin, linkWithLld, siracusaToolchain } from '../run/simulate';
+import { RunError } from '../run/error';
+import { linkWithBuiltin, linkWithLld, runOnSimulator, siracusaToolchain } from '../run/simulate';
 import { runSiracusa } from '../siracusa';
 import { toolsPresent } from '../testing/toolchain';
+import { linkSiracusa } from './index';
 import { sourceAt } from './lines';
 
 /** Name, address and size of each non-empty loadable section, from the section headers. */
@@ -69,4 +73,43 @@ describe.skipIf(!tools)('our linker vs ld.lld-19 on the Siracusa programs', () =
       expect(sourceAt(ours, main.addr)).toMatchObject({ fn: 'main', line: expect.stringMatching(/^main\.c:\d+$/) });
     }, 600_000);
   }
+
+  it('dpg run --cc clang --ld builtin: Errors 0 and the same Runtime as ld.lld\'s build', async () => {
+    const dir = dirOf('Kernels/Integer/Add/Regular')!;
+    const run = async (...flags: string[]) => {
+      const out: string[] = [];
+      const code = await dpg(['run', '-p', 'siracusa', '--cc', 'clang', '-t', dir, ...flags], (x) => out.push(x), () => {});
+      expect(code).toBe(EXIT.ok);
+      return out.join('\n');
+    };
+    const ours = await run('--ld', 'builtin'), ref = await run();
+    expect(ours).toMatch(/^Errors: 0 out of \d+$/m);
+    expect(/^Runtime: \d+ cycles$/m.exec(ours)![0]).toBe(/^Runtime: \d+ cycles$/m.exec(ref)![0]);
+  }, 600_000);
+
+  it('a trap in a program we linked names the function and the source line from our line table', async () => {
+    const config = { ...DEFAULT_CONFIG, tiled: false };
+    const code = await codegenFor(dirOf('Kernels/Integer/Add/Regular')!, config);
+    let network = '';
+    const faulty = { ...code, files: code.files.map((f) => f.path !== 'Network.c' ? f
+      : { ...f, content: network = f.content.replace('void RunNetwork(void) {', '$&\n  *(volatile int *)4 = 1;') }) };
+    const err = await runOnSimulator(faulty, config, { linker: 'builtin' }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(RunError);
+    const trap = (err as RunError).result.sim!.trap!;
+    expect(trap).toMatchObject({ core: 8, tval: 4, fn: 'RunNetwork', line: expect.stringMatching(/^Network\.c:\d+$/) });
+    expect(network.split('\n')[Number(trap.line!.split(':')[1]) - 2]).toContain('void RunNetwork(void) {');
+  }, 600_000);
+
+  // The largest program (2.3 MB of weights in C): the same layout as lld's; its link time, best of 5, beside lld's.
+  it('models/microllama-prefill: tiled, the same layout, and the link time', async () => {
+    const { objects, linkScript } = await siracusaObjectsFor(dirOf('models/microllama-prefill')!, DEFAULT_CONFIG);
+    const ref = linkWithLld(objects, linkScript);
+    const best = (f: () => unknown) => Math.min(...Array.from({ length: 5 }, () => { const t = performance.now(); f(); return performance.now() - t; }));
+    const inputs = objects.map((path) => ({ name: path, bytes: new Uint8Array(readFileSync(path)) }));
+    const ours = linkSiracusa(inputs);
+    expect(allocSections(ours.elf)).toEqual(allocSections(ref));
+    const ms = best(() => linkSiracusa(inputs)), lldMs = best(() => linkWithLld(objects, linkScript));
+    console.log(`microllama-prefill: linked in ${ms.toFixed(0)} ms (objects in memory; ld.lld-19 from disk: ${lldMs.toFixed(0)} ms)`);
+    expect(ms).toBeLessThan(5000);
+  }, 600_000);
 });
