@@ -120,7 +120,8 @@ export function lineTableOf(line: Uint8Array, lineStr?: Uint8Array, str?: Uint8A
         const len = uleb(), next = pos + len, sub = u8();
         if (sub === 1) {
           seq.push({ addr, file: -1, line: 0 });
-          if (seq.length > 1) sequences.push(seq);
+          // A sequence at 0 describes code the linker collected (its addresses were tombstoned).
+          if (seq.length > 1 && seq[0].addr !== 0) sequences.push(seq);
           seq = [];
           addr = 0; file = 1; ln = 1;
         } else if (sub === 2) addr = u32();

@@ -248,6 +248,24 @@ describe.skipIf(!tools)('linking small objects, against ld.lld-19', () => {
   });
 });
 
+describe.skipIf(!tools)('garbage collection of unused sections (gcSections)', () => {
+  it('keeps what the entry reaches, drops the rest, and points the dropped code\'s debug info nowhere', () => {
+    const used = obj('used.c', 'int used_data = 5; int helper(void) { return used_data; }', ['-gline-tables-only']);
+    const unused = obj('unused.c', 'int unused_data[100] = {1}; int never(void) { return unused_data[3]; }', ['-gline-tables-only']);
+    const main = obj('main.c', 'int helper(void);\nint main(void) {\n  return helper();\n}\n', ['-gline-tables-only']);
+    const all = ours([start(), used, unused, main]), gc = linkSiracusa(read([start(), used, unused, main]), { gcSections: true });
+    const names = (r: typeof gc) => r.symbols.map((x) => x.name);
+    expect(names(all)).toContain('never');
+    expect(names(gc)).not.toContain('never');
+    expect(names(gc)).not.toContain('unused_data');
+    expect(names(gc)).toEqual(expect.arrayContaining(['main', 'helper', 'used_data', '_start']));
+    expect(gc.sections.find((x) => x.name === '.data')!.size).toBe(4);
+    // No line rows for the collected function; main's still there.
+    expect(gc.lines.rows.every((r) => r.addr !== 0)).toBe(true);
+    expect(sourceAt(gc, gc.symbols.find((x) => x.name === 'main')!.addr).line).toMatch(/main\.c:[23]$/);
+  });
+});
+
 describe.skipIf(!tools)('line table, symbols and a run on the simulator', () => {
   const flags = ['-gline-tables-only', '-fno-builtin', '-isystem', join(LIBC_DIR, 'include'), '-nostdlibinc', '-I', HAL_DIR, '-I', SIRACUSA_RT_DIR];
   const program = () => [

@@ -15,6 +15,11 @@ import { writeExecutable, type OutputSectionData, type OutputSymbol } from './wr
 
 export interface LinkInput { name: string; bytes: Uint8Array }
 
+export interface LinkOptions {
+  /** Drop the loadable sections the entry does not reach through relocations (like --gc-sections). */
+  gcSections?: boolean;
+}
+
 /** A function or object of the program, for the disassembler and the profiler. */
 export interface ProgramSymbol { addr: number; size: number; name: string; kind: 'func' | 'object' | 'other' }
 
@@ -77,9 +82,11 @@ const alignTo = (v: number, a: number) => Math.ceil(v / a) * a;
 const hex = (n: number) => `0x${(n >>> 0).toString(16)}`;
 
 /** Links `inputs` in order with `layout`. Errors name the object, section and symbol. */
-export function link(inputs: LinkInput[], layout: Layout): LinkResult {
+export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}): LinkResult {
   const objs = inputs.map((i) => parseObject(i.bytes, i.name));
   const globals = resolveSymbols(objs, layout);
+  const live = opts.gcSections ? liveSections(objs, globals, layout.entry) : undefined;
+  const dead = (obj: ObjectFile, sec: ObjSection) => !!live && !!(sec.flags & SHF.ALLOC) && !live.get(obj)!.has(sec.index);
   const placedOf = new Map<ObjectFile, (Placed | undefined)[]>(objs.map((o) => [o, new Array(o.sections.length)]));
 
   // Output sections: the layout's, then the debug sections in the order met.
@@ -94,7 +101,7 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
     for (const group of rule.groups) {
       for (const obj of objs) {
         for (const sec of obj.sections) {
-          if (!sec || !(sec.flags & SHF.ALLOC) || placedOf.get(obj)![sec.index]) continue;
+          if (!sec || !(sec.flags & SHF.ALLOC) || placedOf.get(obj)![sec.index] || dead(obj, sec)) continue;
           if (!group.some((pat) => matches(pat, sec.name)) || ruleOf(layout, sec.name) !== rule) continue;
           const p: Placed = { obj, sec, out, offset: 0, size: sec.size, removed: [] };
           placedOf.get(obj)![sec.index] = p;
@@ -130,7 +137,7 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
   // The rest: debug sections kept (the line table and llvm's tools read them), the others dropped or refused.
   for (const obj of objs) {
     for (const sec of obj.sections) {
-      if (!sec || placedOf.get(obj)![sec.index]) continue;
+      if (!sec || placedOf.get(obj)![sec.index] || dead(obj, sec)) continue;
       if (sec.flags & SHF.ALLOC) {
         if (layout.discard.some((pat) => matches(pat, sec.name))) continue;
         fail('bad-file', `section ${sec.name} has no place in the memory layout`, obj.name,
@@ -207,12 +214,14 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
     if (!g || s.shndx !== SHN.UNDEF && g.def?.obj === obj && g.def.index === index) {
       if (s.shndx === SHN.ABS) return (cached[index] = s.value) + addend;
       const p = placedOf.get(obj)![s.shndx];
+      // Debug information about collected code points nowhere (0, ld.lld's tombstone).
+      if (!p && live && sec && !(sec.flags & SHF.ALLOC) && obj.sections[s.shndx]) return 0;
       if (!p) fail('bad-file', `${whereOf(sec, offset)} refers to ${s.name || 'a section'} in a section that is not linked`, obj.name);
       if (s.type === STT.SECTION && p.pieces) return addrIn(p, s.value + addend);
       return (cached[index] = addrIn(p, s.value)) + addend;
     }
     if (g.abs !== undefined) return (cached[index] = g.abs) + addend;
-    if (g.def) return (cached[index] = symAddr(g.def.obj, g.def.index, 0)) + addend;
+    if (g.def) return (cached[index] = symAddr(g.def.obj, g.def.index, 0, sec, offset)) + addend;
     if (s.bind === STB.WEAK) return addend;
     return fail('bad-file', `undefined symbol ${s.name}, referenced from ${obj.name} (${whereOf(sec, offset)})`, 'link',
       'define it in one of the linked files, or link the file that defines it');
@@ -287,6 +296,7 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
   for (const g of globals.values()) {
     if (g.def) {
       const s = g.def.obj.symbols[g.def.index];
+      if (s.shndx !== SHN.ABS && !placedOf.get(g.def.obj)![s.shndx]) continue;
       const p = s.shndx === SHN.ABS ? undefined : placedOf.get(g.def.obj)![s.shndx];
       const addr = symAddr(g.def.obj, g.def.index, 0);
       const size = p && s.size && !p.pieces ? addrIn(p, s.value + s.size) - addr : s.size;
@@ -313,6 +323,33 @@ export function link(inputs: LinkInput[], layout: Layout): LinkResult {
     .sort((a, b) => a.addr - b.addr || b.size - a.size);
   return { elf, entry, symbols: programSymbols, lines,
     sections: written.map((o) => ({ name: o.name, addr: o.addr, size: o.size, memory: o.memory?.name })) };
+}
+
+/** The loadable sections reachable from the entry symbol's section through relocations, per object. */
+function liveSections(objs: ObjectFile[], globals: Map<string, GlobalSym>, entry: string): Map<ObjectFile, Set<number>> {
+  const live = new Map(objs.map((o) => [o, new Set<number>()]));
+  const work: [ObjectFile, number][] = [];
+  const mark = (obj: ObjectFile, index: number) => {
+    const s = obj.symbols[index];
+    let o = obj, shndx = s.shndx;
+    if (s.bind !== STB.LOCAL) {
+      const d = globals.get(s.name)?.def;
+      if (!d) return;
+      o = d.obj;
+      shndx = d.obj.symbols[d.index].shndx;
+    }
+    const sec = o.sections[shndx];
+    if (!sec || !(sec.flags & SHF.ALLOC) || live.get(o)!.has(shndx)) return;
+    live.get(o)!.add(shndx);
+    work.push([o, shndx]);
+  };
+  const e = globals.get(entry)?.def;
+  if (e) mark(e.obj, e.index);
+  while (work.length) {
+    const [o, i] = work.pop()!;
+    for (const r of o.sections[i]!.relocs) if (r.type !== R.RELAX && r.type !== R.ALIGN) mark(o, r.sym);
+  }
+  return live;
 }
 
 /** The first rule (in layout order) whose groups claim an input section name, as a script would. */

@@ -15,7 +15,7 @@ import { nodeMachine } from '../node';
 import { runSiracusa, type SiracusaResult } from '../siracusa';
 import { compile, libraryObjects, objectFor, parseRunOutput, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
 import type { CodegenResult } from '../../compiler/codegen/types';
-import { linkSiracusa, sourceAt as linkedSourceAt, type LinkResult } from '../link';
+import { linkSiracusa, sourceAt as linkedSourceAt, type LinkOptions, type LinkResult } from '../link';
 
 export const CLANG = 'clang-19';
 export const LLD = 'ld.lld-19';
@@ -76,8 +76,8 @@ export function linkWithLld(objects: string[], linkScript: string): Uint8Array {
 }
 
 /** Links objects with the playground's own linker (src/sim/link) and Siracusa's memory map. */
-export function linkWithBuiltin(objects: string[]): LinkResult {
-  return linkSiracusa(objects.map((path) => ({ name: path.replace(/.*[\\/]/, ''), bytes: new Uint8Array(readFileSync(path)) })));
+export function linkWithBuiltin(objects: string[], opts: LinkOptions = {}): LinkResult {
+  return linkSiracusa(objects.map((path) => ({ name: path.replace(/.*[\\/]/, ''), bytes: new Uint8Array(readFileSync(path)) })), opts);
 }
 
 /** Compiles and links the program for Siracusa; returns the ELF's bytes. */
