@@ -11,7 +11,7 @@ import type { Layout, Memory, OutputRule } from './layout';
 import { matches } from './layout';
 import { parseObject, SHF, SHN, SHT, STB, STT, type ObjectFile, type ObjSection, type Reloc } from './object';
 import { applyReloc, R, RelocError, relocName } from './relocate';
-import { xxh3 } from './xxh3';
+import { finishMerge, mergeInto, newMergeBlock, type MergeBlock, type Piece } from './merge';
 import { writeExecutable, type OutputSectionData, type OutputSymbol } from './write';
 
 export interface LinkInput { name: string; bytes: Uint8Array }
@@ -46,20 +46,8 @@ interface Placed {
   /** [original offset, bytes removed there], ascending; and the nop bytes kept at each site. */
   removed: { at: number; count: number; keep: number }[];
   /** Mergeable sections: each piece's original offset and its offset in the merged block. */
-  pieces?: { inOff: number; size: number; outOff: number; shard: number }[];
+  pieces?: Piece[];
   merge?: MergeBlock;
-}
-
-/** The deduplicated bytes of mergeable input sections with the same flags and entry size. */
-interface MergeBlock {
-  key: string;
-  align: number;
-  /** The unique pieces in 32 shards by hash, each in input order, as ld.lld lays them out. */
-  shards: { bytes: number[]; seen: Map<string, number> }[];
-  /** The shards concatenated (each aligned), once every member is in. */
-  bytes: Uint8Array;
-  offset: number;
-  members: Placed[];
 }
 
 type Item = { kind: 'sec'; p: Placed } | { kind: 'merge'; m: MergeBlock };
@@ -108,6 +96,7 @@ export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}
   for (let r = 0; r < layout.rules.length; r++) {
     const rule = layout.rules[r], out = outs[r];
     const blocks: MergeBlock[] = [];
+    const members = new Map<MergeBlock, Placed[]>();
     for (const group of rule.groups) {
       for (const obj of objs) {
         for (const sec of obj.sections) {
@@ -121,11 +110,13 @@ export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}
             const key = `${sec.flags}/${sec.entsize}/${sec.flags & SHF.STRINGS ? sec.align : 0}`;
             let m = blocks.find((b) => b.key === key);
             if (!m) {
-              m = { key, align: sec.align, shards: Array.from({ length: SHARDS }, () => ({ bytes: [], seen: new Map() })), bytes: new Uint8Array(), offset: 0, members: [] };
+              m = newMergeBlock(key, sec.align);
               blocks.push(m);
               out.items.push({ kind: 'merge', m });
             }
-            mergeInto(m, p);
+            p.pieces = mergeInto(m, sec);
+            p.merge = m;
+            members.get(m)?.push(p) ?? members.set(m, [p]);
           } else {
             out.items.push({ kind: 'sec', p });
           }
@@ -142,7 +133,7 @@ export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}
         }
       }
     }
-    for (const m of blocks) finishMerge(m);
+    for (const m of blocks) finishMerge(m, members.get(m)!.map((p) => p.pieces!));
     if (!rule.nobits && out.items.length && out.items.every((i) => i.kind === 'sec' && i.p.sec.type === SHT.NOBITS)) out.nobits = true;
   }
   // The rest: debug sections kept (the line table and llvm's tools read them), the others dropped or refused.
@@ -398,57 +389,6 @@ function resolveSymbols(objs: ObjectFile[], layout: Layout): Map<string, GlobalS
   return globals;
 }
 
-const SHARDS = 32;
-
-/**
- * Splits a mergeable section into pieces (strings with their NUL, or entsize entries) and adds
- * the new ones to their shard: the top 5 bits of the low 32 bits of the piece's XXH3 hash
- * (ld.lld's 32 shards).
- */
-function mergeInto(m: MergeBlock, p: Placed): void {
-  const { data, entsize, flags, align } = p.sec;
-  p.pieces = [];
-  p.merge = m;
-  m.members.push(p);
-  let off = 0;
-  while (off < data.length) {
-    let end = off + entsize;
-    if (flags & SHF.STRINGS) {
-      while (end <= data.length && data.subarray(end - entsize, end).some((b) => b !== 0)) end += entsize;
-      end = Math.min(end, data.length);
-    }
-    const bytes = data.subarray(off, end);
-    // Strings are hashed without their terminator, other entries whole.
-    const shardId = Number((xxh3(flags & SHF.STRINGS ? bytes.subarray(0, Math.max(0, bytes.length - entsize)) : bytes) & 0xffffffffn) >> 27n);
-    const shard = m.shards[shardId];
-    const key = String.fromCharCode(...bytes);
-    let at = shard.seen.get(key);
-    if (at === undefined) {
-      while (shard.bytes.length % align) shard.bytes.push(0);
-      at = shard.bytes.length;
-      for (const b of bytes) shard.bytes.push(b);
-      shard.seen.set(key, at);
-    }
-    // outOff is the offset in the shard until finishMerge adds the shard's.
-    p.pieces.push({ inOff: off, size: end - off, outOff: at, shard: shardId });
-    off = end;
-  }
-}
-
-/** Concatenates the shards (each aligned) and makes every piece's offset block-relative. */
-function finishMerge(m: MergeBlock): void {
-  const starts: number[] = [];
-  let size = 0;
-  for (const sh of m.shards) {
-    if (sh.bytes.length) size = alignTo(size, m.align);
-    starts.push(size);
-    size += sh.bytes.length;
-  }
-  m.bytes = new Uint8Array(size);
-  m.shards.forEach((sh, i) => m.bytes.set(sh.bytes, starts[i]));
-  for (const p of m.members) for (const piece of p.pieces!) piece.outOff += starts[piece.shard];
-}
-
 /**
  * Lays out an output section's items from offset 0; returns its size. In executable sections
  * (`honourAlign`), each R_RISCV_ALIGN keeps only the nop bytes its boundary needs at the item's
@@ -460,7 +400,7 @@ function placeItems(out: Out, honourAlign: boolean): number {
     if (it.kind === 'merge') {
       off = alignTo(off, it.m.align);
       it.m.offset = off;
-      for (const p of it.m.members) p.offset = off;
+      // Members' offsets are block-relative through their pieces (addrIn).
       off += it.m.bytes.length;
       continue;
     }
