@@ -239,6 +239,13 @@ describe.skipIf(!tools)('linking small objects, against ld.lld-19', () => {
     expect(linkError([start(), b])).toMatch(/^link: \.bss: L2 overflows: code \d+ B, zeroed data 3145728 B end at 0x1c3[0-9a-f]+, \d+ B of its 2097152 B/);
   });
 
+  it('names the relocation, place and symbol of a branch that cannot reach', () => {
+    // cv.beqimm (CORE-V) takes R_RISCV_BRANCH, and clang cannot turn it into a longer jump as it does a beq.
+    const a = obj('near.s', '.text\n.globl main\nmain: cv.beqimm a0, 3, far\nret\n');
+    const b = obj('far.s', '.text\n.space 8192\n.globl far\nfar: ret\n');
+    expect(linkError([start(), a, b])).toMatch(/^\d+-near\.s\.o: R_RISCV_BRANCH at \.text\+0x0 against far: the target is 819\d bytes away; R_RISCV_BRANCH reaches -4096\.\.4094$/);
+  });
+
   it('refuses a section the layout has no place for, and objects that are not RV32 relocatable ELF', () => {
     const a = obj('odd.c', '__attribute__((section(".mystery"))) int x = 1; int main(void) { return x; }');
     expect(linkError([start(), a])).toMatch(/section \.mystery has no place in the memory layout/);
@@ -268,6 +275,12 @@ describe.skipIf(!tools)('garbage collection of unused sections (gcSections)', ()
 
 describe.skipIf(!tools)('line table, symbols and a run on the simulator', () => {
   const flags = ['-gline-tables-only', '-fno-builtin', '-isystem', join(LIBC_DIR, 'include'), '-nostdlibinc', '-I', HAL_DIR, '-I', SIRACUSA_RT_DIR];
+  const programWith = (dwarf: string) => [
+    obj('crt0.S', readFileSync(join(SIRACUSA_RT_DIR, 'crt0.S'), 'utf8'), ['-I', SIRACUSA_RT_DIR]),
+    obj('libc.c', readFileSync(join(LIBC_DIR, 'libc.c'), 'utf8'), [...flags, dwarf]),
+    obj('hal_siracusa.c', readFileSync(join(HAL_DIR, 'hal_siracusa.c'), 'utf8'), [...flags, dwarf]),
+    obj('hello.c', '#include <stdio.h>\nstatic int sq(int x) { return x * x; }\nint main(void) {\n  printf("hello %d\\n", sq(7));\n  return 0;\n}\n', [...flags, dwarf]),
+  ];
   const program = () => [
     obj('crt0.S', readFileSync(join(SIRACUSA_RT_DIR, 'crt0.S'), 'utf8'), ['-I', SIRACUSA_RT_DIR]),
     obj('hal_siracusa.c', readFileSync(join(HAL_DIR, 'hal_siracusa.c'), 'utf8'), flags),
@@ -285,8 +298,8 @@ describe.skipIf(!tools)('line table, symbols and a run on the simulator', () => 
     expect(a.cycles).toBe(b.cycles);
   });
 
-  it('maps every pc to the line llvm-addr2line-19 gives, and names the function', () => {
-    const r = ours(program());
+  it.each(['-gdwarf-5', '-gdwarf-4'])('maps every pc to the line llvm-addr2line-19 gives, and names the function (%s)', (dwarf) => {
+    const r = ours(programWith(dwarf));
     const elf = join(scratchDir(), 'lines.elf');
     writeFileSync(elf, r.elf);
     const text = r.sections.find((s) => s.name === '.text')!;
