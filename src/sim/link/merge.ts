@@ -22,6 +22,13 @@ export interface MergeBlock {
 
 const SHARDS = 32;
 
+/** The bytes as a string, a map key (in chunks: a long string must not overflow the call stack). */
+function keyOf(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i += 4096) s += String.fromCharCode(...b.subarray(i, i + 4096));
+  return s;
+}
+
 export function newMergeBlock(key: string, align: number): MergeBlock {
   return { key, align, shards: Array.from({ length: SHARDS }, () => ({ bytes: [], seen: new Map() })), bytes: new Uint8Array(), offset: 0 };
 }
@@ -41,7 +48,7 @@ export function mergeInto(m: MergeBlock, sec: ObjSection): Piece[] {
     const hashed = flags & SHF.STRINGS ? bytes.subarray(0, Math.max(0, bytes.length - entsize)) : bytes;
     const shardId = Number((xxh3(hashed) & 0xffffffffn) >> 27n);
     const shard = m.shards[shardId];
-    const key = String.fromCharCode(...bytes);
+    const key = keyOf(bytes);
     let at = shard.seen.get(key);
     if (at === undefined) {
       while (shard.bytes.length % align) shard.bytes.push(0);
