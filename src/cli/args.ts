@@ -12,6 +12,8 @@ export interface CliOptions {
   json: boolean;
   /** C compiler for `run`: host (this machine's cc, runs natively), clang (clang-19, for the simulator), builtin (the simulator's own). */
   cc: 'builtin' | 'host' | 'clang';
+  /** Linker of `--cc clang`: ld.lld-19 with the link script (default) or the playground's own (src/sim/link). */
+  ld: 'lld' | 'builtin';
   config: Config;
   help: boolean;
 }
@@ -58,6 +60,11 @@ export const FLAGS: Flag[] = [
       if (v !== 'builtin' && v !== 'host' && v !== 'clang') fail('bad-config', `--cc expects builtin, host or clang, got '${v}'`, '--cc');
       o.cc = v;
     } },
+  { names: ['--ld'], arg: 'lld|builtin', help: 'linker for --cc clang: lld (ld.lld-19, default) or builtin (the playground\'s own, same layout)',
+    apply: (o, v) => {
+      if (v !== 'lld' && v !== 'builtin') fail('bad-config', `--ld expects lld or builtin, got '${v}'`, '--ld');
+      o.ld = v;
+    } },
   { names: ['--out'], arg: 'DIR', help: 'write every stage\'s artifacts to DIR', apply: (o, v) => { o.out = v; } },
   { names: ['--json'], help: 'print the results as one JSON object', apply: (o) => { o.json = true; } },
   { names: ['-h', '--help'], help: 'show this help', apply: (o) => { o.help = true; } },
@@ -71,7 +78,7 @@ export const COMMANDS: { name: string; usage: string; help: string }[] = [
 ];
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { command: '', json: false, cc: 'builtin', config: { ...DEFAULT_CONFIG }, help: false };
+  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', config: { ...DEFAULT_CONFIG }, help: false };
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
     let inline: string | undefined;

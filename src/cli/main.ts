@@ -122,7 +122,7 @@ function runnerFor(opts: CliOptions): Runner | undefined {
   // Checked before the pipeline runs, so a wrong combination fails at once.
   if (opts.config.platform === 'generic')
     fail('bad-config', 'Generic code has no Siracusa runtime, so it cannot run on the simulator', '--cc clang', 'use --cc host for -p generic');
-  return (code, config) => runOnSimulator(code, config);
+  return (code, config) => runOnSimulator(code, config, { linker: opts.ld });
 }
 
 /** One line on how the simulator ran the program (stderr, beside the program's own output). */

@@ -17,6 +17,8 @@ export type { SiracusaOptions, SiracusaResult, CoreStats } from './siracusa';
 export { readTrace, TRACE_KINDS } from './trace';
 export type { TraceRecord, TraceKind, TraceMode } from './trace';
 export type { SimExports, WasmSource } from './wasm';
+export { link, linkSiracusa, SIRACUSA_LAYOUT, lineAt, functionAt, sourceAt } from './link';
+export type { LinkInput, LinkOptions, LinkResult, ProgramSymbol, LineTable, Layout } from './link';
 
 /** A fresh machine on its own instance of the wasm core. */
 export async function createMachine(wasm: WasmSource): Promise<Machine> {

@@ -15,6 +15,7 @@ import { nodeMachine } from '../node';
 import { runSiracusa, type SiracusaResult } from '../siracusa';
 import { compile, libraryObjects, objectFor, parseRunOutput, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
 import type { CodegenResult } from '../../compiler/codegen/types';
+import { linkSiracusa, sourceAt as linkedSourceAt, type LinkOptions, type LinkResult } from '../link';
 
 export const CLANG = 'clang-19';
 export const LLD = 'ld.lld-19';
@@ -50,20 +51,39 @@ function runtimeObjects(rtDir: string): string[] {
     .map((src) => objectFor(CLANG, RUNTIME_FLAGS, src.replace(/.*[\\/]/, ''), readFileSync(src, 'utf8'), dirs));
 }
 
-/** Compiles and links the program for Siracusa; returns the ELF's bytes. */
-export function buildSiracusaElf(code: CodegenResult): Uint8Array {
+/** The objects of the program for Siracusa (runtime, generated files, kernel library; cached), in link order, and the link script. */
+export function siracusaObjects(code: CodegenResult): { objects: string[]; linkScript: string } {
   if (!siracusaToolchain()) fail('bad-config', `--cc clang needs ${CLANG} and ${LLD}`, '--cc clang', 'apt-get install clang-19 lld-19, or use --cc host');
   const rtDir = runtimeDir(code.platform);
-  const objs = [...runtimeObjects(rtDir), ...programObjects(CLANG, SIRACUSA_FLAGS, code), ...libraryObjects(CLANG, SIRACUSA_FLAGS, false)];
+  const objects = [...runtimeObjects(rtDir), ...programObjects(CLANG, SIRACUSA_FLAGS, code), ...libraryObjects(CLANG, SIRACUSA_FLAGS, false)];
+  return { objects, linkScript: join(rtDir, 'link.ld') };
+}
+
+/** The linker of `--cc clang`: ld.lld-19 with the runtime's link script (the default), or the playground's own (src/sim/link). */
+export type LinkerName = 'lld' | 'builtin';
+
+/** Links objects with ld.lld-19 and the link script; returns the ELF's bytes. */
+export function linkWithLld(objects: string[], linkScript: string): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'dpg-elf-'));
   try {
     const elf = join(dir, 'network.elf');
     // --no-relax: the simulator's tests build the same way (no gp-relative rewrites).
-    compile(LLD, ['-T', join(rtDir, 'link.ld'), '--no-relax', '-o', elf, ...objs], 'the link of the Siracusa program');
+    compile(LLD, ['-T', linkScript, '--no-relax', '-o', elf, ...objects], 'the link of the Siracusa program');
     return new Uint8Array(readFileSync(elf));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Links objects with the playground's own linker (src/sim/link) and Siracusa's memory map. */
+export function linkWithBuiltin(objects: string[], opts: LinkOptions = {}): LinkResult {
+  return linkSiracusa(objects.map((path) => ({ name: path.replace(/.*[\\/]/, ''), bytes: new Uint8Array(readFileSync(path)) })), opts);
+}
+
+/** Compiles and links the program for Siracusa; returns the ELF's bytes. */
+export function buildSiracusaElf(code: CodegenResult, linker: LinkerName = 'lld'): Uint8Array {
+  const { objects, linkScript } = siracusaObjects(code);
+  return linker === 'builtin' ? linkWithBuiltin(objects).elf : linkWithLld(objects, linkScript);
 }
 
 let machine: Promise<Machine> | undefined;
@@ -96,23 +116,25 @@ const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
  * `--cc clang`: builds the program, runs it on the simulator and returns the run stage's result.
  * A trap, the cycle limit or a deadlock is a RunError carrying the result so far.
  */
-export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number } = {}): Promise<RunResult> {
+export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number; linker?: LinkerName } = {}): Promise<RunResult> {
   if (!platformFor(config.platform).runtime)
     fail('bad-config', `${platformFor(config.platform).title} code has no Siracusa runtime to run on the simulator`, '--cc clang', `use --cc host for -p ${config.platform}`);
   const t0 = performance.now();
-  const elf = buildSiracusaElf(code);
+  const { objects, linkScript } = siracusaObjects(code);
+  const linked = opts.linker === 'builtin' ? linkWithBuiltin(objects) : undefined;
+  const elf = linked?.elf ?? linkWithLld(objects, linkScript);
   const t1 = performance.now();
   machine ??= nodeMachine();
   const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES });
   const t2 = performance.now();
   const sim = statsOf(r, t1 - t0, t2 - t1);
   const result: RunResult = {
-    target: 'simulator', compiler: CLANG, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
+    target: 'simulator', compiler: linked ? `${CLANG} + builtin linker` : CLANG, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
   };
   if (r.stopped === 'exit') return result;
   if (r.trap) {
     const t = r.trap;
-    sim.trap = { ...t, ...sourceAt(elf, t.pc) };
+    sim.trap = { ...t, ...(linked ? linkedSourceAt(linked, t.pc) : sourceAt(elf, t.pc)) };
     throw new RunError({
       code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
       what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
