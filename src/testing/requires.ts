@@ -29,6 +29,8 @@ const SHARED = fileURLToPath(new URL('../../../shared/deeploy-tests/', import.me
 export const CLANG_19 = tool('clang-19', 'clang-19');
 export const LLD_19 = tool('ld.lld-19', 'lld-19');
 export const OBJDUMP_19 = tool('llvm-objdump-19', 'llvm-19');
+export const DWARFDUMP_19 = tool('llvm-dwarfdump-19', 'llvm-19');
+export const ADDR2LINE_19 = tool('llvm-addr2line-19', 'llvm-19');
 export const QEMU_RISCV32 = tool('qemu-riscv32', 'qemu-user');
 export const CSMITH = tool('csmith', 'csmith libcsmith-dev');
 /** A host C compiler: cc, or clang-19 (codegen/host.ts hostCompiler picks the same way). */

@@ -79,6 +79,20 @@ export interface ConfigLimits {
   l2: Range;
   /** Whether it has a weight memory to place NPU weights in. */
   neurekaWmem: boolean;
+  /** Config fields the platform does not use at all (the app disables them and says why). */
+  ignores?: IgnoredFields;
+}
+
+export type TuningField = 'cores' | 'tiled' | 'l1' | 'l2' | 'defaultMemLevel' | 'doubleBuffer' | 'profileTiling';
+
+export interface IgnoredFields {
+  fields: readonly TuningField[];
+  /** Beside a disabled control, e.g. "not used by Generic". */
+  reason: string;
+  /** What the platform is, which explains the reason. */
+  note: string;
+  /** What a compile really does, for the configuration summary. */
+  summary: string;
 }
 
 export const KiB = 1024;

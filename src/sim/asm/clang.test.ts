@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../compiler/config';
 import { loadFolder, planAndGenerate } from '../../testing/tiled-harness';
 import { codegenTestFolders } from '../../testing/test-folders';
-import { CLANG, HAL_DIR, LIBC_DIR, SIRACUSA_RT_DIR, XCV_MARCH, readBytes, scratchDir, toolsPresent } from '../testing/toolchain';
+import { CLANG, HAL_DIR, LIBC_DIR, SIRACUSA_RT_DIR, XCV_MARCH, readBytes, scratchDir } from '../testing/toolchain';
 import { assembleToElf } from './index';
 import type { AsmObject } from './index';
 import { compareObjects } from './differential';
 import { readElfObject } from './elf-read';
+import { CLANG_19, DWARFDUMP_19, missing } from '../../testing/requires';
 
 const KERNELS_DIR = join(HAL_DIR, '..', 'kernels');
 const SOURCES = [
@@ -62,7 +63,7 @@ function clangLines(obj: string): string[] {
 
 const totals = { files: 0, bytes: 0, relocs: 0, differences: 0 };
 
-describe.skipIf(!toolsPresent(CLANG))('differential: our assembler vs clang-19 on the kernel library and runtime', () => {
+describe.skipIf(missing(CLANG_19))('differential: our assembler vs clang-19 on the kernel library and runtime', () => {
   for (const [tag, flags] of [['brief', BRIEF], ['project', PROJECT]] as const) {
     for (const c of SOURCES) {
       it(`${basename(c)} (${tag} flags)`, () => {
@@ -75,7 +76,7 @@ describe.skipIf(!toolsPresent(CLANG))('differential: our assembler vs clang-19 o
         totals.differences += cmp.differences.length;
         expect(cmp.differences).toEqual([]);
         expect(cmp.bytes).toBeGreaterThan(0);
-        if (tag === 'project' && toolsPresent('llvm-dwarfdump-19')) {
+        if (tag === 'project' && !missing(DWARFDUMP_19)) {
           const text = ours.sections.findIndex((s) => s.name === '.text');
           const mine = assembleToElf(readFileSync(join(scratchDir(), `${name}.s`), 'utf8')).object.lines
             .filter((l) => l.section === text).map((l) => `${l.offset} ${l.line}:${l.column}`);

@@ -12,10 +12,11 @@ import type { Machine } from '../machine';
 import { nodeMachine } from '../node';
 import { csmith, handWritten } from '../testing/differential';
 import type { Program } from '../testing/differential';
-import { CLANG, CSMITH, LIBC_DIR, RUNTIME_DIR, XCV_MARCH, readBytes, scratchDir, toolsPresent } from '../testing/toolchain';
+import { CLANG, LIBC_DIR, RUNTIME_DIR, XCV_MARCH, readBytes, scratchDir } from '../testing/toolchain';
 import { compareObjects } from './differential';
 import { readElfObject } from './elf-read';
 import { assembleToElf } from './index';
+import { CLANG_19, CSMITH as CSMITH_NEED, LLD_19, missing } from '../../testing/requires';
 
 const LLD = 'ld.lld-19';
 const TARGET = ['--target=riscv32-unknown-elf', `-march=rv32imc${XCV_MARCH}`, '-mabi=ilp32'];
@@ -49,7 +50,7 @@ beforeAll(async () => { m = await nodeMachine(); });
 /** Three csmith programs too: many globals, structs, unions and odd initialisers. */
 const SEEDS = [1, 2, 3];
 
-describe.skipIf(!toolsPresent(CLANG, LLD, CSMITH))('our objects linked by ld.lld-19', () => {
+describe.skipIf(missing(CLANG_19, LLD_19, CSMITH_NEED))('our objects linked by ld.lld-19', () => {
   const programs: Program[] = [...handWritten(), ...SEEDS.map((seed) => csmith(seed))];
   it.each(programs.map((p) => [p.name, p] as const))('%s runs as clang-19\'s build does', (name, p) => {
     const srcs = [join(RUNTIME_DIR, 'crt0.S'), join(RUNTIME_DIR, 'sys.c'), join(LIBC_DIR, 'libc.c'), ...p.sources];

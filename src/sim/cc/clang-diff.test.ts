@@ -11,11 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { loadFolder, planAndGenerate } from '../../testing/tiled-harness';
-import { toolsPresent } from '../testing/toolchain';
 import { tokenize } from './lex';
 import { preprocess } from './preprocess';
 import { randomIfExpression, randomMacroProgram, rng, SNIPPETS } from './snippets.test-data';
 import { run } from './test-util';
+import { CLANG_19, missing } from '../../testing/requires';
 
 const CLANG = 'clang-19';
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url)).replace(/\/$/, '');
@@ -53,7 +53,7 @@ function difference(file: string, includes: string[], defines: string[]): string
   return `${file} ${defines.join(' ')}: token ${i} of ${a.length} / ${b.length}\n  ours:  ${around(a)}\n  clang: ${around(b)}`;
 }
 
-const hasClang = toolsPresent(CLANG);
+const hasClang = !missing(CLANG_19);
 let compared = 0;
 afterAll(() => {
   if (hasClang) console.log(`clang-diff: ${compared} preprocessings compared with ${CLANG} -E`);

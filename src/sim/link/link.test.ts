@@ -11,10 +11,11 @@ import { CORE_STACKS, SIRACUSA_MAP } from '../../compiler/platforms/siracusa-mem
 import { PlaygroundError } from '../../common/errors';
 import { nodeMachine } from '../node';
 import { runSiracusa } from '../siracusa';
-import { HAL_DIR, LIBC_DIR, scratchDir, SIRACUSA_RT_DIR, toolsPresent, XCV_MARCH } from '../testing/toolchain';
+import { HAL_DIR, LIBC_DIR, scratchDir, SIRACUSA_RT_DIR, XCV_MARCH } from '../testing/toolchain';
 import { functionAt, lineAt, link, linkSiracusa, parseObject, SIRACUSA_LAYOUT, sourceAt } from './index';
+import { ADDR2LINE_19, CLANG_19, LLD_19, missing } from '../../testing/requires';
 
-const tools = toolsPresent('clang-19', 'ld.lld-19', 'llvm-addr2line-19');
+const tools = !missing(CLANG_19, LLD_19, ADDR2LINE_19);
 const LINK_LD = join(SIRACUSA_RT_DIR, 'link.ld');
 
 let n = 0;

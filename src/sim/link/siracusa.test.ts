@@ -15,9 +15,9 @@ import { nodeMachine } from '../node';
 import { RunError } from '../run/error';
 import { linkWithBuiltin, linkWithLld, runOnSimulator, siracusaToolchain } from '../run/simulate';
 import { runSiracusa } from '../siracusa';
-import { toolsPresent } from '../testing/toolchain';
 import { linkSiracusa } from './index';
 import { sourceAt } from './lines';
+import { CLANG_19, LLD_19, missing } from '../../testing/requires';
 
 /** Name, address, size and (PROGBITS) content hash of each non-empty loadable section, from the section headers. */
 function allocSections(elf: Uint8Array): string[] {
@@ -34,7 +34,7 @@ function allocSections(elf: Uint8Array): string[] {
   return out;
 }
 
-const tools = toolsPresent('clang-19', 'ld.lld-19') && siracusaToolchain();
+const tools = !missing(CLANG_19, LLD_19) && siracusaToolchain();
 
 const CASES: { folder: string; label: string; config: Partial<Config> }[] = [
   { folder: 'Kernels/Integer/Add/Regular', label: 'untiled, 8 cores', config: { tiled: false } },

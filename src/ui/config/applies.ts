@@ -1,21 +1,23 @@
 // Which configuration controls the chosen platform actually uses, and why the others have no
 // effect: the panel disables those, and the summary leaves them out.
-import type { Config } from '../../compiler/config';
+// What each platform ignores is the platform's own fact (platforms/limits.ts), read here.
+import { limitsFor, type Config } from '../../compiler/config';
+import type { TuningField } from '../../compiler/platforms/types';
 
-export type Control = 'cores' | 'tiled' | 'l1' | 'l2' | 'defaultMemLevel' | 'doubleBuffer' | 'neurekaWmem' | 'profileTiling';
+export type Control = TuningField | 'neurekaWmem';
 
 /** What the platform is, when that explains why controls do not apply (shown under the platform). */
 export function platformNote(c: Config): string | null {
-  return c.platform === 'generic' ? 'Generic runs plain C on one host core with one flat memory: nothing is tiled, so the settings below do not apply' : null;
+  return limitsFor(c.platform).ignores?.note ?? null;
 }
 
-const GENERIC = 'not used by Generic';
 const UNTILED = 'only used when tiled';
 
 /** Why `control` has no effect with configuration `c`, or null when it has one. */
 export function ignoredBecause(c: Config, control: Control): string | null {
-  if (control === 'neurekaWmem') return c.platform === 'siracusa-neureka' ? null : 'only on Siracusa + N-EUREKA';
-  if (c.platform === 'generic') return GENERIC;
+  const limits = limitsFor(c.platform);
+  if (control === 'neurekaWmem') return limits.neurekaWmem ? null : 'only on Siracusa + N-EUREKA';
+  if (limits.ignores?.fields.includes(control)) return limits.ignores.reason;
   if (!c.tiled && (control === 'l1' || control === 'doubleBuffer' || control === 'profileTiling')) return UNTILED;
   return null;
 }
@@ -30,7 +32,8 @@ export function ignoredTitle(c: Config, control: Control): string | undefined {
 
 /** One line with what the next compile really does with the stored configuration. */
 export function summarizeConfig(c: Config): string {
-  if (c.platform === 'generic') return 'generic · 1 core · untiled · one flat memory';
+  const ignores = limitsFor(c.platform).ignores;
+  if (ignores) return ignores.summary;
   const used = (k: Control) => ignoredBecause(c, k) === null;
   return [
     c.platform,
