@@ -26,6 +26,8 @@ export interface Obj {
   fn?: FuncDef;
   /** Set once its address is taken or it is an aggregate (lowering may keep others in registers). */
   addressTaken?: boolean;
+  /** Functions: the first use of floating point in the body (reported if the function is compiled). */
+  floatTok?: Token;
 }
 
 export interface Attrs {

@@ -6,6 +6,7 @@ import type { Expr, LocalInit, Obj, Stmt, TranslationUnit } from './ast';
 import { INT, isRecord, type CType, type Member } from './ctype';
 import { errorAt, posOf } from './error';
 import type { Inst, IrFunction, IrGlobal, IrModule, IrType, Op } from './ir';
+import { FLOAT_MSG } from './parse';
 import type { Token } from './token';
 
 export function lower(unit: TranslationUnit): IrModule {
@@ -13,8 +14,14 @@ export function lower(unit: TranslationUnit): IrModule {
   const functions: IrFunction[] = [];
   const defined = new Set<string>();
   const used = new Set<string>();
+  const floatFns = new Map<string, Token>();
+  for (const g of unit.globals) if (g.fn && g.floatTok) floatFns.set(g.symbol, g.floatTok);
   for (const g of unit.globals) {
     if (g.type.kind === 'func') {
+      if (g.fn && g.floatTok) {
+        if (!g.isStatic) errorAt(g.floatTok, FLOAT_MSG);
+        continue;
+      }
       if (g.fn) { functions.push(new FnLowering(g, used).run()); defined.add(g.symbol); }
       continue;
     }
@@ -30,6 +37,8 @@ export function lower(unit: TranslationUnit): IrModule {
       isStatic: !!g.isStatic, readonly: isReadonly(g.type) || g.symbol.startsWith('.str.'),
     });
   }
+  for (const g of unit.globals) for (const r of g.init?.relocs ?? []) { const t = floatFns.get(r.symbol); if (t) errorAt(t, FLOAT_MSG); }
+  for (const s of used) { const t = floatFns.get(s); if (t) errorAt(t, FLOAT_MSG); }
   const externs = [...used].filter((s) => !defined.has(s)).sort();
   return { globals, functions, externs };
 }

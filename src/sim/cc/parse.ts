@@ -29,7 +29,7 @@ interface DeclSpec {
   attrs: Attrs;
 }
 
-const FLOAT_MSG = 'floating point is not supported yet';
+export const FLOAT_MSG = 'floating point is not supported yet';
 
 /** Parses a preprocessed translation unit (the tokens end with 'eof'). */
 export function parse(tokens: Token[]): TranslationUnit {
@@ -582,7 +582,7 @@ class Parser {
         continue;
       }
       if (d.ty.kind === 'void') errorAt(d.name, `variable '${d.name.text}' declared void`);
-      if (isFloat(baseScalar(d.ty))) errorAt(d.name, FLOAT_MSG);
+      if (isFloat(baseScalar(d.ty))) this.floatUse(d.name);
       if (spec.isStatic) {
         const obj: Obj = { name: d.name.text, type: d.ty, tok: d.name, isLocal: false, symbol: `${d.name.text}.${this.uniq++}`, isStatic: true, isDefinition: true, attrs };
         this.globals.push(obj);
@@ -967,7 +967,7 @@ class Parser {
       if (this.is('{')) { this.pos = save; return this.unary(); }
       const e = this.rvalue(this.castExpr());
       if (ty.kind === 'void') return { k: 'cast', ty: VOID, tok: t, a: e };
-      if (isFloat(ty)) errorAt(t, FLOAT_MSG);
+      if (isFloat(ty)) this.floatUse(t);
       if (!isScalar(ty) && ty.kind !== 'vector') errorAt(t, `cast to non-scalar type ${typeName(ty)}`);
       if (!isScalar(e.ty) && e.ty.kind !== 'vector') errorAt(t, `cast from non-scalar type ${typeName(e.ty)}`);
       if (ty.kind === 'vector' || e.ty.kind === 'vector') {
@@ -1155,7 +1155,7 @@ class Parser {
     }
     this.next();
     if (args.length < ft.params!.length) errorAt(t, `too few arguments to ${name} (expected ${ft.params!.length}, have ${args.length})`);
-    if (isFloat(ft.base!)) errorAt(t, FLOAT_MSG);
+    if (isFloat(ft.base!)) this.floatUse(t);
     return { k: 'call', ty: ft.base!, tok: t, fn: f, args, fnType: ft };
   }
 
@@ -1247,7 +1247,7 @@ class Parser {
         this.skip(',');
         const ty = this.typename();
         this.skip(')');
-        if (isFloat(ty)) errorAt(t, FLOAT_MSG);
+        if (isFloat(ty)) this.floatUse(t);
         return { k: 'vaarg', ty, tok: t, a: this.vaList(ap, t) };
       }
       case '__builtin_offsetof': {
@@ -1302,7 +1302,7 @@ class Parser {
     const s = t.text;
     const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([uUlL]*)$/.exec(s);
     if (!m) {
-      if (/^(0[xX][0-9a-fA-F.]*[pP]|[0-9]*\.|[0-9]+[eE])/.test(s) || /^[0-9.]+[eE.]?[0-9]*[fFlL]?$/.test(s)) errorAt(t, FLOAT_MSG);
+      if (/^(0[xX][0-9a-fA-F.]*[pP]|[0-9]*\.|[0-9]+[eE])/.test(s) || /^[0-9.]+[eE.]?[0-9]*[fFlL]?$/.test(s)) { this.floatUse(t); return num(0n, INT, t); }
       errorAt(t, `invalid number '${s}'`);
     }
     let digits = m[1];
@@ -1374,14 +1374,24 @@ class Parser {
   }
 
   private noFloat(e: Expr, t: Token): void {
-    if (isFloat(e.ty)) errorAt(t, FLOAT_MSG);
+    if (isFloat(e.ty)) this.floatUse(t);
+  }
+
+  /**
+   * Floating point is not supported yet. Inside a function the error is deferred: the function
+   * is marked and lowering reports it only if the function is compiled (used or not static),
+   * so headers full of unused static float helpers (csmith's safe_math.h) still compile.
+   */
+  private floatUse(t: Token): void {
+    if (!this.fn) errorAt(t, FLOAT_MSG);
+    this.fn.obj.floatTok ??= t;
   }
 
   /** Conversion as if by assignment (C99 6.5.16.1): checks the operand and inserts the cast. */
   private convertAssign(e: Expr, ty: CType, t: Token, what: string): Expr {
     e = this.rvalue(e);
     const bad = (): never => errorAt(t, `incompatible types in ${what}: ${typeName(e.ty)} to ${typeName(ty)}`);
-    if (isFloat(ty) || isFloat(e.ty)) errorAt(t, FLOAT_MSG);
+    if (isFloat(ty) || isFloat(e.ty)) { this.floatUse(t); return this.cast(e, ty); }
     if (isRecord(ty)) { if (!sameType(unqual(ty), unqual(e.ty))) bad(); return e; }
     if (ty.kind === 'vector') { if (e.ty.kind !== 'vector' || e.ty.size !== ty.size) bad(); return e; }
     if (ty.kind === 'bool') { if (!isScalar(e.ty)) bad(); return this.cast(e, BOOL); }
