@@ -63,3 +63,9 @@ static void dpg_assert(long long want, long long got, const char *code, int line
 export function runAsserts(body: string): RunResult {
   return runC(PRELUDE + body);
 }
+
+/** Wraps statements in main() after the prelude (plus `defs` at file scope) and returns the failures' output ('' when every ASSERT held). */
+export function asserts(body: string, defs = ''): string {
+  const r = runAsserts(`${defs}\nint main(void) {\n${body}\n  return dpg_fails;\n}\n`);
+  return r.exitCode === 0 ? r.stdout : `${r.stdout}exit ${r.exitCode}`;
+}
