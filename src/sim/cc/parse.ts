@@ -254,12 +254,11 @@ class Parser {
         this.skip(')'); seen = true; continue;
       }
       if (w === '__builtin_va_list') { if (base || seen) break; this.next(); base = pointerTo(CHAR); seen = true; continue; }
-      if (w in counts) {
+      if (w in counts || w === '_Bool') {
         if (base) break;
         this.next();
-        counts[w as keyof typeof counts]++;
+        counts[w === '_Bool' ? 'bool' : (w as keyof typeof counts)]++;
         seen = true;
-        if (w === 'float' || w === 'double') spec.attrs = spec.attrs;
         continue;
       }
       if (w === '_Complex' || w === '_Imaginary') errorAt(t, `'${w}' is not supported`);
@@ -1543,7 +1542,8 @@ class Parser {
       max = i;
     }
     if (braced) {
-      let first = i === 0;
+      // (the fast path stops after a ',', so the next element needs none)
+      let first = true;
       while (!this.consumeEnd()) {
         if (!first) this.skip(',', 'between initializers');
         first = false;
@@ -1756,7 +1756,6 @@ const TYPE_WORDS = new Set([
   'auto', 'register', '_Noreturn', '_Alignas', '__attribute__', '__attribute', '__typeof__', 'typeof', '__typeof', '__builtin_va_list', '_Thread_local', '__extension__',
 ]);
 
-// 'bool' reaches the counts map as '_Bool'.
 const BIN_LEVELS: string[][] = [['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
 
 const ASSIGN_OPS: Record<string, BinOp> = {
