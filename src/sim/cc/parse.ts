@@ -121,7 +121,8 @@ class Parser {
       first = false;
       const d = this.declarator(spec.ty);
       if (!d.name) errorAt(d.tok, 'typedef name missing');
-      this.declare(d.name.text, { typedef: d.ty });
+      const aligned = d.attrs.aligned ?? spec.attrs.aligned;
+      this.declare(d.name.text, { typedef: aligned ? { ...d.ty, align: aligned } : d.ty });
     }
   }
 
@@ -1046,7 +1047,7 @@ class Parser {
           return num(BigInt(ty.align), ULONG, t);
         }
         const e = this.unary();
-        if (e.k === 'var' && e.obj.align) return num(BigInt(Math.max(e.obj.align, e.ty.align)), ULONG, t);
+        if (e.k === 'var') return num(BigInt(Math.max(e.obj.align ?? 0, e.obj.attrs?.aligned ?? 0, e.ty.align)), ULONG, t);
         return num(BigInt(e.ty.align), ULONG, t);
       }
       if (t.text === '__extension__') { this.next(); return this.castExpr(); }
@@ -1470,6 +1471,12 @@ class Parser {
       if (this.is('{')) { this.next(); this.arrayInit(ty, off, sink, true, top); return; }
       if (top) errorAt(t, `array ${typeName(ty)} must be initialized with a brace-enclosed list`);
       this.arrayInit(ty, off, sink, false, top);
+      return;
+    }
+    if (ty.kind === 'vector' && this.is('{')) {
+      this.next();
+      if (sink.local) sink.local.zero = true;
+      this.arrayInit(arrayOf(ty.base!, ty.len!), off, sink, true, false);
       return;
     }
     if (isRecord(ty)) {
