@@ -130,7 +130,7 @@ class Parser {
   private globalDecl(spec: DeclSpec): void {
     let first = true;
     while (!this.consume(';')) {
-      if (!first) this.skip(',');
+      if (!first && !this.consume(',')) errorAt(this.tok, `expected ';' after the declaration, found '${this.tok.text}'`);
       first = false;
       const d = this.declarator(spec.ty);
       if (!d.name) errorAt(d.tok, 'declaration does not declare anything');
@@ -571,7 +571,7 @@ class Parser {
     if (spec.isTypedef) { this.typedefs(spec); return out; }
     let first = true;
     while (!this.consume(';')) {
-      if (!first) this.skip(',');
+      if (!first && !this.consume(',')) errorAt(this.tok, `expected ';' after the declaration, found '${this.tok.text}'`);
       first = false;
       const d = this.declarator(spec.ty);
       if (!d.name) errorAt(d.tok, 'declaration does not declare anything');
@@ -1486,6 +1486,7 @@ class Parser {
       if (!this.is('.') && !this.is('[')) {
         const e = this.rvalue(this.assign());
         if (isRecord(e.ty) && sameType(e.ty, ty)) { this.store(ty, off, e, sink); return; }
+        if (isRecord(e.ty) || top) errorAt(t, `incompatible types in initialization: ${typeName(e.ty)} to ${typeName(ty)}`);
         this.pos = save;
       }
       if (top) errorAt(t, `${typeName(ty)} must be initialized with a brace-enclosed list or a value of its type`);
