@@ -8,7 +8,8 @@ import { compileToIr } from './compile';
 import { libc, libcHeaders } from './front-util';
 import { filesFrom } from './fs';
 import { runModule } from './interp';
-import { CLANG, CSMITH, CSMITH_INCLUDE, QEMU, compileCAsync, csmithProgram, runQemuAsync, scratchDir, toolsPresent } from '../testing/toolchain';
+import { CLANG_19, CSMITH, QEMU_RISCV32, missing } from '../../testing/requires';
+import { CSMITH_INCLUDE, compileCAsync, csmithProgram, runQemuAsync, scratchDir } from '../testing/toolchain';
 
 const N = Number(process.env.CC_CSMITH ?? 30);
 const SEEDS = Array.from({ length: N }, (_, i) => 1000 + i);
@@ -19,7 +20,7 @@ function csmithHeaders(): Record<string, string> {
   return out;
 }
 
-describe.skipIf(!toolsPresent(CLANG, QEMU, CSMITH))('csmith: our front end + IR interpreter vs clang-19 on qemu-riscv32', () => {
+describe.skipIf(missing(CLANG_19, QEMU_RISCV32, CSMITH))('csmith: our front end + IR interpreter vs clang-19 on qemu-riscv32', () => {
   it.for(SEEDS)('seed %d', { timeout: 120_000 }, async (seed, ctx) => {
     const path = csmithProgram(seed);
     const elf = compileCAsync([path], join(scratchDir(), `cc-csmith-${seed}.elf`), { march: 'rv32imc', extraIncludes: [CSMITH_INCLUDE] });
