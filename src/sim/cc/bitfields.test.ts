@@ -12,3 +12,21 @@ it('bit-fields', () => {
   `, `struct B { unsigned a : 3; int s : 4; unsigned u : 20; }; struct C { char x; unsigned y : 18; int : 0; short z; };
       struct B gb = {3, -2, 99};`)).toBe('');
 });
+
+it('#pragma pack and packed bit-fields straddling their type (csmith seed 1186)', () => {
+  expect(asserts(`
+  ASSERT(5, sizeof(struct P1)); ASSERT(1, offsetof(struct P1, i)); ASSERT(6, sizeof(struct P2)); ASSERT(2, offsetof(struct P2, i)); ASSERT(8, sizeof(struct N));
+  struct K k = {1, 0x3fffffff, 2}; ASSERT(1, k.a); ASSERT(0x3fffffff, k.b); ASSERT(2, k.c); k.b = 5; ASSERT(5, k.b); ASSERT(1, k.a); ASSERT(2, k.c);
+  ASSERT(5, sizeof(struct K)); ASSERT(2, gk.c); ASSERT(-7, gk.b);
+  `, `#pragma pack(push)
+  #pragma pack(1)
+  struct P1 { char c; int i; };
+  struct K { unsigned a : 5; int b : 30; unsigned c : 3; };
+  #pragma pack(2)
+  struct P2 { char c; int i; };
+  #pragma pack(pop)
+  struct N { char c; int i; };
+  #pragma pack(1)
+  struct K gk = {3, -7, 2};
+  #pragma pack()`)).toBe('');
+});

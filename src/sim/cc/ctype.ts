@@ -152,14 +152,17 @@ export function typeName(t: CType): string {
 /**
  * Lays out a struct (or union) in place: members at increasing offsets aligned to their type,
  * bit-fields packed into storage units of their declared type as GCC/clang do for RISC-V.
- * `packed` drops member alignment; `alignAttr` raises the struct's alignment.
+ * `maxAlign` caps member alignment (1: `packed`; n: `#pragma pack(n)`; 0: no cap); `alignAttr`
+ * raises the struct's alignment.
  */
-export function layoutRecord(t: CType, members: { name: string; type: CType; bitWidth?: number; align?: number }[], packed: boolean, alignAttr = 0): void {
+export function layoutRecord(t: CType, members: { name: string; type: CType; bitWidth?: number; align?: number }[], maxAlign: number, alignAttr = 0): void {
+  const packed = maxAlign === 1;
   const out: Member[] = [];
   let align = 1;
   let bits = 0; // struct size so far, in bits
   for (const m of members) {
-    const ma = packed ? 1 : Math.max(m.type.align, m.align ?? 1);
+    const natural = Math.max(m.type.align, m.align ?? 1);
+    const ma = maxAlign ? Math.min(natural, maxAlign) : natural;
     if (m.bitWidth !== undefined) {
       const unit = m.type.size * 8;
       if (m.bitWidth === 0) {
@@ -171,7 +174,7 @@ export function layoutRecord(t: CType, members: { name: string; type: CType; bit
       if (!packed && Math.floor(bits / unit) !== Math.floor((bits + m.bitWidth - 1) / unit)) bits = Math.ceil(bits / unit) * unit;
       const unitStart = packed ? Math.floor(bits / 8) : Math.floor(bits / unit) * (unit / 8);
       out.push({ name: m.name, type: m.type, offset: unitStart, bitWidth: m.bitWidth, bitOffset: bits - unitStart * 8 });
-      if (m.name !== '' || true) align = Math.max(align, ma);
+      align = Math.max(align, ma);
       if (t.kind === 'union') { bits = 0; align = Math.max(align, ma); t.size = Math.max(t.size, m.type.size); continue; }
       bits += m.bitWidth;
       continue;

@@ -643,33 +643,39 @@ class FnLowering {
   /** Reads a bit-field: the storage unit shifted and sign- or zero-extended. */
   private loadBits(m: Member, addr: number): number {
     const t = m.type;
-    const wide = t.size === 8;
+    // In a packed struct a field may straddle its type's size: read 8 bytes then.
+    const wide = t.size === 8 || m.bitOffset! + m.bitWidth! > t.size * 8;
     const it: IrType = wide ? 'i64' : 'i32';
     const bits = wide ? 64 : 32;
-    const unit = wide ? this.load(t, addr) : this.convert(this.load(t, addr), t, t.unsigned ? { ...INT, unsigned: true } : INT);
+    const unit = wide ? this.load(U64, addr) : this.convert(this.load(t, addr), t, t.unsigned ? U32 : INT);
     const up = bits - m.bitOffset! - m.bitWidth!;
     const k = (n: number): number => (wide ? this.const64(BigInt(n)) : this.iconst(n));
     let v = up ? this.op('shl', it, unit, k(up)) : unit;
     const signed = !t.unsigned && t.kind !== 'bool';
     v = this.op(signed ? 'ashr' : 'lshr', it, v, k(bits - m.bitWidth!));
-    return wide ? v : this.convert(v, INT, t);
+    return this.convert(v, wide ? U64 : INT, t);
   }
 
   /** Writes a bit-field: read, mask, merge, write the storage unit. */
   private storeBits(t: CType, addr: number, bitOff: number, width: number, v: number): void {
-    const wide = t.size === 8;
+    const wide = t.size === 8 || bitOff + width > t.size * 8;
     const it: IrType = wide ? 'i64' : 'i32';
     const k = (n: bigint): number => (wide ? this.const64(n) : this.iconst(Number(BigInt.asIntN(32, n))));
     const mask = ((1n << BigInt(width)) - 1n) << BigInt(bitOff);
-    const ut: CType = wide ? t : { ...INT, unsigned: true };
-    const unit = wide ? this.load(t, addr) : this.convert(this.load(t, addr), { ...t, unsigned: true }, ut);
-    const val = wide ? v : this.convert(v, t, ut);
+    const ut = wide ? U64 : U32;
+    const ust = wide ? U64 : { ...t, unsigned: true };
+    const unit = wide ? this.load(U64, addr) : this.convert(this.load(t, addr), ust, ut);
+    const val = this.convert(v, { ...t, unsigned: true }, ut);
     const shifted = this.op('and', it, this.op('shl', it, val, k(BigInt(bitOff))), k(mask));
     const kept = this.op('and', it, unit, k(~mask));
     const merged = this.op('or', it, kept, shifted);
-    this.store(t, addr, wide ? merged : this.convert(merged, ut, t));
+    if (wide) this.store(U64, addr, merged);
+    else this.store(t, addr, this.convert(merged, ut, t));
   }
 }
+
+const U32: CType = { kind: 'int', size: 4, align: 4, unsigned: true };
+const U64: CType = { kind: 'llong', size: 8, align: 8, unsigned: true };
 
 function isTerminator(op: Op): boolean {
   return op === 'br' || op === 'jmp' || op === 'ret' || op === 'switch' || op === 'unreachable';

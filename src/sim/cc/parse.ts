@@ -45,6 +45,9 @@ class Parser {
   private switches: Extract<Stmt, { k: 'switch' }>[] = [];
   private uniq = 0;
   private pendingPragmas: string[] = [];
+  /** `#pragma pack`: the current cap on member alignment (0: none) and the pushed ones. */
+  private pack = 0;
+  private packStack: number[] = [];
 
   constructor(private toks: Token[]) {}
 
@@ -91,7 +94,7 @@ class Parser {
   // unit = (typedef | function-definition | declaration | _Static_assert | pragma | asm)*
   unit(): TranslationUnit {
     while (this.tok.kind !== 'eof') {
-      if (this.tok.kind === 'pragma') { this.next(); continue; }
+      if (this.tok.kind === 'pragma') { this.pragma(this.next()); continue; }
       if (this.consume(';')) continue;
       if (this.is('_Static_assert')) { this.staticAssert(); continue; }
       if (this.is('__asm__') || this.is('asm')) { this.next(); this.skip('('); this.skipBalanced(')'); this.skip(';'); continue; }
@@ -101,6 +104,19 @@ class Parser {
       this.globalDecl(spec);
     }
     return { globals: this.globals };
+  }
+
+  /** Pragmas outside statements: `pack` changes struct layout; others are ignored. */
+  private pragma(t: Token): void {
+    const m = /^\s*pack\s*\(\s*(push)?\s*,?\s*(\d+)?\s*(pop)?\s*\)\s*$/.exec(t.text);
+    if (!m) return;
+    if (m[1]) this.packStack.push(this.pack);
+    if (m[3]) this.pack = this.packStack.pop() ?? 0;
+    else if (m[2]) {
+      const n = Number(m[2]);
+      if (n & (n - 1)) errorAt(t, `#pragma pack(${n}): the alignment must be a power of two`);
+      this.pack = n;
+    } else if (!m[1]) this.pack = 0;
   }
 
   private staticAssert(): void {
@@ -377,7 +393,7 @@ class Parser {
     const members: { name: string; type: CType; bitWidth?: number; align?: number }[] = [];
     while (!this.consume('}')) {
       if (this.is('_Static_assert')) { this.staticAssert(); continue; }
-      if (this.tok.kind === 'pragma') { this.next(); continue; }
+      if (this.tok.kind === 'pragma') { this.pragma(this.next()); continue; }
       const spec = this.declspec(false);
       if (this.consume(';')) {
         if (isRecord(spec.ty)) members.push({ name: '', type: spec.ty, align: spec.attrs.aligned });
@@ -409,7 +425,7 @@ class Parser {
       }
     }
     this.attributes(attrs);
-    layoutRecord(t, members, !!attrs.packed, attrs.aligned ?? 0);
+    layoutRecord(t, members, attrs.packed ? 1 : this.pack, attrs.aligned ?? 0);
     return t;
   }
 
