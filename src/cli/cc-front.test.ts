@@ -42,7 +42,7 @@ function front(files: Record<string, string>, path: string) {
 }
 
 describe('generated programs go through the front end', () => {
-  for (const model of ['mini-mobilenetv2', 'microllama-prefill']) {
+  for (const model of ['adder', 'mini-mobilenetv2', 'transformer-block', 'microllama-decode', 'microllama-prefill']) {
     it(model, async () => {
       const files = await generated(model);
       for (const f of ['main.c', 'Network.c', 'Network_weights.c']) {
