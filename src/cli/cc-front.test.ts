@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileToIr } from '../sim/cc/compile';
 import { filesFrom } from '../sim/cc/fs';
+import { runModule } from '../sim/cc/interp';
 import { dpg } from './main';
 
 const out = mkdtempSync(join(tmpdir(), 'dpg-cc-front-'));
@@ -22,10 +23,10 @@ function tree(dir: string, prefix: string, into: Record<string, string>): void {
 const LIBC = new URL('../compiler/runtime/libc/include/', import.meta.url).pathname;
 const SIRACUSA = new URL('../compiler/runtime/siracusa/', import.meta.url).pathname;
 
-async function generated(model: string): Promise<Record<string, string>> {
-  const dir = join(out, model);
+async function generated(model: string, ...flags: string[]): Promise<Record<string, string>> {
+  const dir = join(out, model + flags.join(''));
   const lines: string[] = [];
-  const code = await dpg(['compile', '-p', 'siracusa', '-t', `public/models/${model}`, '--out', dir], (s) => lines.push(s), (s) => lines.push(s));
+  const code = await dpg(['compile', '-p', 'siracusa', '-t', `public/models/${model}`, '--out', dir, ...flags], (s) => lines.push(s), (s) => lines.push(s));
   expect(code, lines.join('\n')).toBe(0);
   const files: Record<string, string> = {};
   tree(join(dir, 'codegen'), '/p', files);
@@ -34,9 +35,9 @@ async function generated(model: string): Promise<Record<string, string>> {
   return files;
 }
 
-function front(files: Record<string, string>, path: string) {
+function front(files: Record<string, string>, path: string, defines = ['DPG_XPULP']) {
   return compileToIr(path, {
-    files: filesFrom(files), defines: ['DPG_XPULP'],
+    files: filesFrom(files), defines,
     includePaths: ['/p', '/p/kernels', '/p/runtime', '/p/runtime/siracusa'], systemPaths: ['/libc'],
   });
 }
@@ -56,5 +57,24 @@ describe('generated programs go through the front end', () => {
         }
       }
     }, 300_000);
+  }
+});
+
+// The generated program, the kernel library (portable C, no Xpulp asm), a one-core HAL and the
+// tiny libc, all compiled by our front end, run in the IR interpreter: the outputs match.
+describe('generated programs run in the IR interpreter', () => {
+  for (const model of ['adder', 'mini-mobilenetv2']) {
+    it(`${model}: untiled, 1 core: Errors: 0`, async () => {
+      const files = await generated(model, '--untiled', '--cores', '1');
+      files['/p/runtime/hal_interp.c'] = readFileSync(new URL('../sim/cc/testdata/hal_interp.c', import.meta.url), 'utf8');
+      const sources = ['/p/main.c', '/p/Network.c', '/p/Network_weights.c', '/p/runtime/hal_interp.c', '/libc/../libc.c',
+        ...Object.keys(files).filter((f) => /^\/p\/kernels\/[^/]+\.c$/.test(f))];
+      files['/libc.c'] = readFileSync(new URL('../compiler/runtime/libc/libc.c', import.meta.url), 'utf8');
+      const mods = sources.map((s) => front(files, s === '/libc/../libc.c' ? '/libc.c' : s, []).module);
+      const r = runModule(mods, { maxSteps: 2e9, memory: 64 << 20 });
+      expect(r.error).toBeUndefined();
+      expect(r.stdout).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
+      expect(r.exitCode).toBe(0);
+    }, 600_000);
   }
 });
