@@ -63,9 +63,13 @@ describe('generated programs go through the front end', () => {
 // The generated program, the kernel library (portable C, no Xpulp asm), a one-core HAL and the
 // tiny libc, all compiled by our front end, run in the IR interpreter: the outputs match.
 describe('generated programs run in the IR interpreter', () => {
-  for (const model of ['adder', 'mini-mobilenetv2']) {
-    it(`${model}: untiled, 1 core: Errors: 0`, async () => {
-      const files = await generated(model, '--untiled', '--cores', '1');
+  const configs: [string, string[]][] = [
+    ['adder', ['--untiled', '--cores', '1']], ['mini-mobilenetv2', ['--untiled', '--cores', '1']],
+    ['mini-mobilenetv2', ['--cores', '1', '--l1', '8000', '--doublebuffer']], ['transformer-block', ['--cores', '1', '--l1', '64000']],
+  ];
+  for (const [model, flags] of configs) {
+    it(`${model} ${flags.join(' ')}: Errors: 0`, async () => {
+      const files = await generated(model, ...flags);
       files['/p/runtime/hal_interp.c'] = readFileSync(new URL('../sim/cc/testdata/hal_interp.c', import.meta.url), 'utf8');
       const sources = ['/p/main.c', '/p/Network.c', '/p/Network_weights.c', '/p/runtime/hal_interp.c', '/libc/../libc.c',
         ...Object.keys(files).filter((f) => /^\/p\/kernels\/[^/]+\.c$/.test(f))];
