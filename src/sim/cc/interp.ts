@@ -143,7 +143,8 @@ class Interp {
     if (this.sp < this.stackLimit) throw new Trap(`stack overflow in '${f.name}'`);
     const frame = this.sp;
     const regs: Val[] = new Array(f.nregs);
-    for (let i = 0; i < f.params.length; i++) regs[i] = args[i];
+    // Missing arguments (main's argc and argv) read as zero.
+    for (let i = 0; i < f.params.length; i++) regs[i] = args[i] ?? (f.params[i] === 'i64' ? 0n : 0);
     const mem = this.mem, dv = this.dv;
     let bi = 0;
     try {
