@@ -29,6 +29,8 @@ const cases: [string, string, string][] = [
   ['bit-field too wide', 'struct S { char c : 9; };', "/t/main.c:1:21: width of bit-field 'c' (9 bits) exceeds its type (8 bits)"],
   ['asm output not an lvalue', 'int f(int a) { __asm__("nop" : "=r"(a + 1)); return a; }', '/t/main.c:1:32: asm output needs an lvalue on the left'],
   ['unterminated block', 'int f(void) { return 0;', "/t/main.c:1:24: expected '}' at end of input"],
+  ['undeclared label', 'void f(void) {\n  goto out;\n}', "/t/main.c:2:3: use of undeclared label 'out'"],
+  ['duplicate label', 'void f(void) { a: ; a: ; }', "/t/main.c:1:21: redefinition of label 'a'"],
   ['from a macro', '#define BAD(x) (x)->nope\nstruct S { int a; };\nint f(struct S *s) { return BAD(s); }', "/t/main.c:3:29: no member named 'nope' in struct S"],
 ];
 

@@ -73,6 +73,8 @@ class FnLowering {
   private breaks: number[] = [];
   private continues: number[] = [];
   private labels = new Map<string, number>();
+  private gotos = new Map<string, Token>();
+  private placed = new Set<string>();
   private caseBlocks = new Map<Stmt, number>();
   private sretReg = -1;
 
@@ -104,6 +106,7 @@ class FnLowering {
       else this.store(p.type, addr, paramRegs[i]);
     });
     this.stmt(def.body);
+    for (const [name, tok] of this.gotos) if (!this.placed.has(name)) errorAt(tok, `use of undeclared label '${name}'`);
     // Falling off the end: main returns 0; other functions return an undefined value.
     if (f.ret) this.emit({ op: 'ret', ty: f.ret, dst: -1, args: [f.ret === 'i64' ? this.const64(0n) : this.iconst(0, f.ret)] });
     else this.emit({ op: 'ret', ty: 'i32', dst: -1, args: [] });
@@ -289,8 +292,10 @@ class FnLowering {
         this.jmp(stack[stack.length - 1]);
         return;
       }
-      case 'goto': this.jmp(this.label(s.label)); return;
+      case 'goto': if (!this.gotos.has(s.label)) this.gotos.set(s.label, s.tok); this.jmp(this.label(s.label)); return;
       case 'label': {
+        if (this.placed.has(s.label)) errorAt(s.tok, `redefinition of label '${s.label}'`);
+        this.placed.add(s.label);
         const b = this.label(s.label);
         this.jmp(b);
         this.at(b);
