@@ -156,6 +156,25 @@ export function conv(b: GraphBuilder, name: string, x: string, cout: number, o: 
  * A residual sum as Deeploy's exporter writes it: each branch requantized to the common scale
  * (the skip weighted more than the update), an Add, and a RequantShift of the sum.
  */
+/**
+ * A CNN's classifier: Gemm to `classes` logits on the flattened features (int8 weights, a bias
+ * calibrated on the features), requantized to the graph output `logits`.
+ */
+export function classifier(b: GraphBuilder, flat: string, classes: number): string {
+  const features = b.shape(flat)[1];
+  const W = int8Weights(b.rng('classifier/fc/weight'), classes * features);
+  const bias = b.calibrate('classifier/fc/bias', () => {
+    const f = b.value(flat).data;
+    const acc = Array.from({ length: classes }, (_, j) => f.reduce((s, v, i) => s + v * W[j * features + i], 0));
+    const rng = b.rng('classifier/fc/bias');
+    return acc.map(() => Math.round(rng.normal() * 0.3 * stdOf(acc)) + 0);
+  });
+  const logits = b.node('Gemm', 'classifier/fc', [
+    flat, b.weight('classifier/fc/weight', [classes, features], W), b.weight('classifier/fc/bias', [classes], bias),
+  ], { transB: 1 });
+  return requant(b, 'classifier/requant', logits, { out: 'logits' });
+}
+
 export function residual(b: GraphBuilder, name: string, skip: string, update: string, o: { out?: string } = {}): string {
   const s = requant(b, `${name}/skip_requant`, skip, { target: 80 });
   const sum = b.node('Add', `${name}/add`, [s, update]);

@@ -3,8 +3,7 @@
 // with a RequantShift on each branch and on the sum, Flatten and a Gemm classifier.
 import { GraphBuilder } from '../builder';
 import { syntheticImage } from '../data';
-import { conv, int8Weights, requant, residual } from '../layers';
-import { stdOf } from '../stats';
+import { classifier, conv, requant, residual } from '../layers';
 
 /** Pointwise expand -> 3x3 depthwise -> pointwise project, with a residual when shapes allow. */
 function invertedResidual(b: GraphBuilder, name: string, x: string, o: { expand: number; out: number; stride: number }): string {
@@ -25,17 +24,6 @@ export function miniMobileNetV2(seed: number): GraphBuilder {
   x = invertedResidual(b, 'block3', x, { expand: 72, out: 24, stride: 1 });
   const flat = b.node('Flatten', 'classifier/flatten', [x], { axis: 1 });
 
-  const classes = 10, features = b.shape(flat)[1];
-  const W = int8Weights(b.rng('classifier/fc/weight'), classes * features);
-  const bias = b.calibrate('classifier/fc/bias', () => {
-    const f = b.value(flat).data;
-    const acc = Array.from({ length: classes }, (_, j) => f.reduce((s, v, i) => s + v * W[j * features + i], 0));
-    const rng = b.rng('classifier/fc/bias');
-    return acc.map(() => Math.round(rng.normal() * 0.3 * stdOf(acc)) + 0);
-  });
-  const logits = b.node('Gemm', 'classifier/fc', [
-    flat, b.weight('classifier/fc/weight', [classes, features], W), b.weight('classifier/fc/bias', [classes], bias),
-  ], { transB: 1 });
-  b.output(requant(b, 'classifier/requant', logits, { out: 'logits' }));
+  b.output(classifier(b, flat, 10));
   return b;
 }

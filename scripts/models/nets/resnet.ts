@@ -5,8 +5,7 @@
 // and on 10 channels, 1x1 stride 2 on 24) are the layers ResNets bring.
 import { GraphBuilder } from '../builder';
 import { syntheticImage } from '../data';
-import { conv, int8Weights, requant, residual } from '../layers';
-import { stdOf } from '../stats';
+import { classifier, conv, requant, residual } from '../layers';
 
 /** 1x1 reduce -> 3x3 (stride s) -> 1x1 expand, plus the skip (a strided 1x1 projection when the shape changes). */
 function bottleneck(b: GraphBuilder, name: string, x: string, o: { mid: number; out: number; stride: number }): string {
@@ -27,17 +26,6 @@ export function miniResNet(seed: number): GraphBuilder {
   const pooled = b.node('MaxPool', 'pool', [x], { kernel_shape: [4, 4], strides: [4, 4] }); // 16x16 -> 4x4
   const flat = b.node('Flatten', 'classifier/flatten', [pooled], { axis: 1 });
 
-  const classes = 10, features = b.shape(flat)[1];
-  const W = int8Weights(b.rng('classifier/fc/weight'), classes * features);
-  const bias = b.calibrate('classifier/fc/bias', () => {
-    const f = b.value(flat).data;
-    const acc = Array.from({ length: classes }, (_, j) => f.reduce((s, v, i) => s + v * W[j * features + i], 0));
-    const rng = b.rng('classifier/fc/bias');
-    return acc.map(() => Math.round(rng.normal() * 0.3 * stdOf(acc)) + 0);
-  });
-  const logits = b.node('Gemm', 'classifier/fc', [
-    flat, b.weight('classifier/fc/weight', [classes, features], W), b.weight('classifier/fc/bias', [classes], bias),
-  ], { transB: 1 });
-  b.output(requant(b, 'classifier/requant', logits, { out: 'logits' }));
+  b.output(classifier(b, flat, 10));
   return b;
 }
