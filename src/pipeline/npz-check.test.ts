@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PlaygroundError } from '../common/errors';
 import { readNpz, writeNpz } from '../compiler/npz';
 import { readOnnx } from '../compiler/onnx/read';
 import { inferTypes } from '../compiler/shapes/infer';
 import { checkNpzFiles } from './npz-check';
+import { errorOf } from '../testing/error-of';
 
 const dir = new URL('../../public/models/adder/', import.meta.url);
 const file = (f: string) => new Uint8Array(readFileSync(new URL(f, dir)));
 const graph = inferTypes(readOnnx(file('network.onnx'), 'network.onnx'));
 
-function errorOf(fn: () => void) {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof PlaygroundError) return err.data;
-    throw err;
-  }
-  throw new Error('expected a PlaygroundError');
-}
 
 describe('checkNpzFiles', () => {
   it('accepts the files that belong to the graph', () => {

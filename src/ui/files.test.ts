@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PlaygroundError } from '../common/errors';
 import { MAX_FILE_BYTES, fromFolder, pickFiles, roleOf } from './files';
+import { errorOf } from '../testing/error-of';
 
 const f = (name: string, size = 10) => ({ name, size });
 
-function errorOf(fn: () => unknown) {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof PlaygroundError) return err.data;
-    throw err;
-  }
-  throw new Error('expected a PlaygroundError');
-}
 
 describe('roleOf', () => {
   it('sorts files by name', () => {

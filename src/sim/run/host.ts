@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { fail } from '../../common/errors';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { PLATFORM_DEFS } from '../../compiler/platforms';
+import type { RunResult } from './types';
 
 export const KERNELS_DIR = fileURLToPath(new URL('../../compiler/kernels/', import.meta.url));
 export const RUNTIME_DIR = fileURLToPath(new URL('../../compiler/runtime/', import.meta.url));
@@ -111,15 +112,8 @@ export function crossCompile(code: CodegenResult, flags: readonly string[]): voi
   libraryObjects('clang-19', flags, false);
 }
 
-export interface HostRun {
-  compiler: string;
-  /** What the program printed. */
-  stdout: string;
-  exitCode: number;
-  /** Parsed from `Runtime: N cycles` / `Errors: E out of T` (undefined when missing). */
-  cycles?: number;
-  errors?: number;
-  total?: number;
+/** A native run: the run result's fields without the simulator's, plus the build and run times. */
+export interface HostRun extends Omit<RunResult, 'target' | 'sim'> {
   buildMs: number;
   runMs: number;
 }
