@@ -147,16 +147,32 @@ class Interp {
     for (let i = 0; i < f.params.length; i++) regs[i] = args[i] ?? (f.params[i] === 'i64' ? 0n : 0);
     const mem = this.mem, dv = this.dv;
     let bi = 0;
+    let prev = -1;
     try {
       for (;;) {
         const insts = f.blocks[bi].insts;
         let next = -1;
-        for (let ii = 0; ii < insts.length; ii++) {
+        let ii = 0;
+        // Phis read their operands together, on entry to the block, from the edge taken.
+        if (insts[0]?.op === 'phi') {
+          const vals: [number, Val][] = [];
+          for (; ii < insts.length && insts[ii].op === 'phi'; ii++) {
+            const x = insts[ii];
+            const k = x.targets!.indexOf(prev);
+            if (k < 0) throw new Trap(`${x.loc}: phi in block ${bi} of '${f.name}' has no entry for block ${prev}`);
+            vals.push([x.dst, regs[x.args[k]]]);
+            this.steps++;
+          }
+          for (const [d, v] of vals) regs[d] = v;
+        }
+        for (; ii < insts.length; ii++) {
           const x = insts[ii];
           const a = x.args;
           this.steps++;
           switch (x.op) {
             case 'const': regs[x.dst] = x.imm!; break;
+            case 'copy': regs[x.dst] = regs[a[0]]; break;
+            case 'phi': throw new Trap(`${x.loc}: phi after another instruction in block ${bi} of '${f.name}'`);
             case 'slot': regs[x.dst] = frame + fi.slotOffsets[x.imm as number]; break;
             case 'addr': {
               const s = fi.local.get(x.sym!) ?? this.syms.get(x.sym!);
@@ -242,6 +258,7 @@ class Interp {
         }
         if (this.steps > this.maxSteps) throw new Trap(`step limit (${this.maxSteps}) reached in '${f.name}'`);
         if (next < 0) throw new Trap(`block ${bi} of '${f.name}' has no terminator`);
+        prev = bi;
         bi = next;
       }
     } finally {

@@ -28,6 +28,9 @@
 //           fixed arguments, the rest variadic; `argTys` the argument types)
 //   asm     outputs (dst vregs of outConstraints) = template(inputs), clobbers
 //   br a ? t : f   jmp t   switch a: cases[i] -> targets[i+1], else targets[0]   ret a?   unreachable
+//   phi     dst = args[i] when control came from block targets[i]  (only at the start of a block,
+//           before any other instruction; one entry per predecessor edge; made by mem2reg)
+//   copy    dst = a  (a plain move: out-of-SSA and the optimiser's value forwarding)
 export type IrType = 'i8' | 'i16' | 'i32' | 'i64' | 'ptr';
 
 export type Op =
@@ -37,7 +40,7 @@ export type Op =
   | 'sext' | 'zext' | 'trunc'
   | 'load' | 'store' | 'memcpy' | 'memset'
   | 'clz' | 'ctz' | 'popcount' | 'bswap'
-  | 'call' | 'asm'
+  | 'call' | 'asm' | 'phi' | 'copy'
   | 'br' | 'jmp' | 'switch' | 'ret' | 'unreachable';
 
 export interface Inst {
@@ -53,7 +56,7 @@ export interface Inst {
   sym?: string;
   /** sext/zext/trunc: the source type. */
   from?: IrType;
-  /** br, jmp, switch: block indices. */
+  /** br, jmp, switch: block indices; phi: the predecessor block of each argument. */
   targets?: number[];
   /** switch: case values (compared at `ty`). */
   cases?: bigint[];
