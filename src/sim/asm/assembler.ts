@@ -30,6 +30,11 @@ export interface AssembleOptions {
    * source has `.attribute` directives.
    */
   arch?: string;
+  /**
+   * Files `.incbin "name"` may read, in memory: a compiler hands large initialisers over as bytes
+   * instead of text (microLlama's weights are megabytes of .byte lines otherwise).
+   */
+  blobs?: ReadonlyMap<string, Uint8Array>;
 }
 
 export const DEFAULT_ARCH = 'rv32i2p1_m2p0_c2p0_zmmul1p0_xcvalu1p0_xcvbi1p0_xcvbitmanip1p0_xcvmac1p0_xcvmem1p0_xcvsimd1p0';
@@ -40,6 +45,7 @@ type Item =
   | { k: 'call'; rd: number; link: number; expr: Expr; loc: AsmLocation }
   | { k: 'align'; pow: number; fill?: number; max: number; rvc: boolean }
   | { k: 'space'; n: number; fill: number }
+  | { k: 'blob'; data: Uint8Array }
   /** .uleb128 / .sleb128: its size follows its value, known after layout. */
   | { k: 'leb'; signed: boolean; expr: Expr; size: number; loc: AsmLocation };
 
@@ -475,6 +481,16 @@ class Assembler {
         this.push({ k: 'space', n, fill });
         return;
       }
+      case '.incbin': {
+        const s = readString(st.rest);
+        if (!s || s.rest.trim() !== '') this.err('.incbin needs one file name in quotes', st.restCol);
+        const name = String.fromCharCode(...s.bytes);
+        const data = this.opts.blobs?.get(name);
+        if (!data) this.err(`.incbin: no file '${name}' was given to the assembler`, st.restCol);
+        if (this.cur.type === SHT.NOBITS) this.err(`.incbin in the NOBITS section ${this.cur.name}`, st.restCol);
+        this.push({ k: 'blob', data });
+        return;
+      }
       case '.ascii': case '.asciz': case '.string': {
         let rest = st.rest;
         const it = this.bytes();
@@ -612,6 +628,7 @@ class Assembler {
       case 'insn': return it.size;
       case 'call': return 8;
       case 'space': return it.n;
+      case 'blob': return it.data.length;
       case 'leb': return it.size;
       case 'align': {
         const a = 2 ** it.pow;
@@ -815,6 +832,7 @@ class Assembler {
           }
           return;
         case 'space': out.fill(it.fill & 0xff, pc, pc + it.n); return;
+        case 'blob': out.set(it.data, pc); return;
         case 'leb': {
           // Padded to the size layout gave it (a value can shrink while others grow).
           const v = this.lebValue(it);
