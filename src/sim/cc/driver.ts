@@ -41,7 +41,7 @@ export interface CompiledObject {
 export function compileC(path: string, opts: CcOptions): CompiledObject {
   const fe = compileToIr(path, { files: opts.files, includePaths: opts.includePaths, systemPaths: opts.systemPaths, defines: opts.defines });
   const t0 = performance.now();
-  const module: IrModule = (opts.opt ?? 2) > 0 ? optimize(fe.module, { level: opts.opt ?? 2, noBuiltin: opts.noBuiltin }) : fe.module;
+  const module: IrModule = (opts.opt ?? 2) > 0 ? optimize(fe.module, { level: (opts.opt ?? 2) as 1 | 2, noBuiltin: opts.noBuiltin }) : fe.module;
   const t1 = performance.now();
   const gen = generateAsm(module, { file: path, xpulp: opts.xpulp ?? true, noBuiltin: opts.noBuiltin });
   const t2 = performance.now();
