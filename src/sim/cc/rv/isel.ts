@@ -341,7 +341,7 @@ class Isel {
         return;
       }
       case 'slt': case 'ult':
-        if (cb !== undefined && fits12(cb)) this.emit(`${lt}i`, 'I', [d], [this.reg(a)], { imm: cb });
+        if (cb !== undefined && fits12(cb)) this.emit(unsigned ? 'sltiu' : 'slti', 'I', [d], [this.reg(a)], { imm: cb });
         else this.emit(lt, 'R', [d], [this.reg(a), this.reg(b)]);
         return;
       case 'sgt': case 'ugt': this.emit(lt, 'R', [d], [this.reg(b), this.reg(a)]); return;
