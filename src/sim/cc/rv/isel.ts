@@ -196,8 +196,8 @@ class Isel {
     return { base: this.reg(v), off };
   }
 
-  private load(op: string, d: Reg, a: Addr, extra = 0): void {
-    this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym });
+  private load(op: string, d: Reg, a: Addr, extra = 0, volatile = false): void {
+    this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym, ...(volatile ? { sideEffect: true } : {}) });
   }
 
   private store(op: string, v: Reg, a: Addr, extra = 0): void {
@@ -379,10 +379,10 @@ class Isel {
       const u = this.soleUser[x.dst];
       const sext = u?.op === 'sext' && this.useCount[x.dst] === 1;
       this.ext[x.dst] = sext ? 'sext' : 'zext';
-      this.load(x.ty === 'i8' ? (sext ? 'lb' : 'lbu') : (sext ? 'lh' : 'lhu'), d, a);
+      this.load(x.ty === 'i8' ? (sext ? 'lb' : 'lbu') : (sext ? 'lh' : 'lhu'), d, a, 0, x.volatile);
       return;
     }
-    this.load('lw', d, a);
+    this.load('lw', d, a, 0, x.volatile);
   }
 
   private selectStore(x: Inst): void {
