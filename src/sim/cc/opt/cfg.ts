@@ -35,6 +35,7 @@ function foldBranches(f: IrFunction): boolean {
 
 /** Phis with one distinct value (ignoring themselves) become that value. */
 export function simplePhis(f: IrFunction): boolean {
+  if (!f.blocks.some((b) => b.insts[0].op === 'phi')) return false;
   const map = newMap(f);
   let changed = false;
   for (let again = true; again;) {
@@ -62,6 +63,7 @@ export function simplePhis(f: IrFunction): boolean {
 function mergeChains(f: IrFunction): boolean {
   const preds = predecessors(f);
   const gone = new Array(f.blocks.length).fill(false);
+  const map = newMap(f);
   let changed = false;
   for (let p = 0; p < f.blocks.length; p++) {
     if (gone[p]) continue;
@@ -74,10 +76,8 @@ function mergeChains(f: IrFunction): boolean {
       const bb = f.blocks[b];
       // Single-entry phis of B: their value (the pass simplePhis normally got them first).
       if (bb.insts[0].op === 'phi') {
-        const map = newMap(f);
         for (const x of bb.insts) { if (x.op !== 'phi') break; map[x.dst] = x.args[0]; }
         filterInsts(bb, (x) => x.op !== 'phi');
-        renameUses(f, map);
       }
       pb.insts.pop();
       if (t.pragmas) bb.insts[0].pragmas = [...(bb.insts[0].pragmas ?? []), ...t.pragmas];
@@ -96,6 +96,7 @@ function mergeChains(f: IrFunction): boolean {
     }
   }
   if (changed) {
+    renameUses(f, map);
     // Merged blocks are unreachable shells: give them a terminator so compaction drops them.
     f.blocks.forEach((b, i) => { if (gone[i]) b.insts = [{ op: 'unreachable', ty: 'i32', dst: -1, args: [], loc: f.loc }]; });
   }

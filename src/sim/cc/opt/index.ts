@@ -11,6 +11,9 @@ import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } fr
 import { mem2reg } from './mem2reg';
 import { sccp } from './sccp';
 import { simplify } from './simplify';
+import { sroa } from './sroa';
+import { unrollLoops } from './unroll';
+import { compactRegs } from './util';
 import { verifyFunction } from './verify';
 
 export interface OptOptions {
@@ -40,13 +43,26 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
       check?.(f, 'inline');
       simplifyFunction(f, check);
     }
+    loopPasses(f, check);
   }
   dropUnused(module);
   return module;
 }
 
+/** SROA and full unrolling, each followed by the scalar passes, while they find work. */
+function loopPasses(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
+  for (let round = 0; round < 8; round++) {
+    const split = sroa(f);
+    if (split) { check?.(f, 'sroa'); simplifyFunction(f, check); }
+    const unrolled = unrollLoops(f);
+    if (unrolled) { check?.(f, 'unroll'); simplifyFunction(f, check); }
+    if (!split && !unrolled) break;
+  }
+}
+
 /** The scalar passes, to a fixed point (bounded). */
 export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
+  compactRegs(f);
   for (let round = 0; round < 6; round++) {
     let changed = simplifyCfg(f);
     check?.(f, 'cfg');
@@ -62,5 +78,6 @@ export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: st
   }
   simplifyCfg(f);
   compactSlots(f);
+  compactRegs(f);
   check?.(f, 'cfg');
 }

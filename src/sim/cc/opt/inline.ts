@@ -195,9 +195,11 @@ export function dropUnused(m: IrModule): number {
   for (;;) {
     const { calls, taken } = references(m);
     const asmText = m.functions.flatMap((f) => f.blocks.flatMap((b) => b.insts.filter((x) => x.op === 'asm').map((x) => x.asm!.template))).join('\n');
-    const dead = m.functions.filter((f) => f.isStatic && !calls.has(f.name) && !taken.has(f.name) && !asmText.includes(f.name));
-    // A function only calling itself still counts as called: remove self-references' effect.
-    const selfOnly = m.functions.filter((f) => f.isStatic && !taken.has(f.name) && !asmText.includes(f.name) && calls.get(f.name) === selfCalls(f));
+    // A name in asm text (a call from asm) keeps its function; a mnemonic containing it does not.
+    const inAsm = (name: string): boolean => asmText.includes(name) && new RegExp(`(?<![\\w$.])${name.replace(/[$.]/g, '\\$&')}(?![\\w$])`).test(asmText);
+    const dead = m.functions.filter((f) => f.isStatic && !calls.has(f.name) && !taken.has(f.name) && !inAsm(f.name));
+    // A function only calling itself is unused too.
+    const selfOnly = m.functions.filter((f) => f.isStatic && !taken.has(f.name) && !inAsm(f.name) && calls.get(f.name) === selfCalls(f));
     const gone = new Set([...dead, ...selfOnly]);
     if (!gone.size) return dropped;
     m.functions = m.functions.filter((f) => !gone.has(f));

@@ -14,26 +14,29 @@ export function sccp(f: IrFunction): boolean {
   const val: Val[] = new Array(n);
   for (let i = 0; i < f.params.length; i++) state[i] = BOTTOM;
   // Readers of each vreg, and each instruction's block.
-  const users: Inst[][] = Array.from({ length: n }, () => []);
-  const blockOf = new Map<Inst, number>();
+  const all: Inst[] = [];
+  const blk: number[] = [];
+  const users: (number[] | undefined)[] = new Array(n);
   f.blocks.forEach((b, bi) => {
     for (const x of b.insts) {
-      blockOf.set(x, bi);
-      for (const a of x.args) users[a].push(x);
+      for (const a of x.args) (users[a] ??= []).push(all.length);
+      all.push(x);
+      blk.push(bi);
     }
   });
   const execBlock = new Uint8Array(f.blocks.length);
   const execEdge = new Set<number>(); // p * nblocks + s
   const nb = f.blocks.length;
   const cfgWork: [number, number][] = [[-1, 0]];
-  const ssaWork: Inst[] = [];
+  const ssaWork: number[] = [];
 
   const lower = (r: number, s: number, v?: Val): void => {
     if (s === CONST && state[r] === CONST && val[r] !== v) s = BOTTOM;
     if (s <= state[r]) return;
     state[r] = s;
     if (s === CONST) val[r] = v!;
-    for (const u of users[r]) if (execBlock[blockOf.get(u)!]) ssaWork.push(u);
+    const us = users[r];
+    if (us) for (const u of us) if (execBlock[blk[u]]) ssaWork.push(u);
   };
 
   const visit = (x: Inst, bi: number): void => {
@@ -95,8 +98,8 @@ export function sccp(f: IrFunction): boolean {
       } else for (const x of insts) { if (x.op !== 'phi') break; visit(x, s); }
     }
     while (ssaWork.length) {
-      const x = ssaWork.pop()!;
-      visit(x, blockOf.get(x)!);
+      const u = ssaWork.pop()!;
+      visit(all[u], blk[u]);
     }
   }
 

@@ -29,21 +29,23 @@ function simplifyOnce(f: IrFunction): boolean {
   const cval = (r: number): Val | undefined => { const d = def[r]; return d?.op === 'const' ? d.imm : undefined; };
   const is = (r: number, v: number): boolean => { const c = cval(r); return c !== undefined && (typeof c === 'bigint' ? c === BigInt(v) : c === v); };
   const isBool = (r: number): boolean => { const d = def[r]; return !!d && (isCompare(d.op) || (d.op === 'const' && (d.imm === 0 || d.imm === 1))); };
+  let out: Inst[] = [];
+  let x!: Inst;
+  const k = (ty: IrType, v: Val): number => {
+    const c = constInst(ty, v, f.nregs++, '');
+    out.push(c);
+    def[c.dst] = c;
+    return c.dst;
+  };
+  const rep = (r: number): void => { map[x.dst] = r; changed = true; };
+  const to = (y: Omit<Inst, 'loc' | 'dst'>): void => { become(x, { ...y, dst: x.dst }); changed = true; };
+  const c = (v: number): Val => (x.ty === 'i64' ? BigInt(v) : v);
   for (const b of f.blocks) {
-    const out: Inst[] = [];
-    const k = (ty: IrType, v: Val): number => {
-      const c = constInst(ty, v, f.nregs++, '');
-      out.push(c);
-      def[c.dst] = c;
-      return c.dst;
-    };
-    for (const x of b.insts) {
-      const rep = (r: number): void => { map[x.dst] = r; changed = true; };
-      const to = (y: Omit<Inst, 'loc' | 'dst'>): void => { become(x, { ...y, dst: x.dst }); changed = true; };
+    out = [];
+    for (x of b.insts) {
       const a = x.args;
       const ty = x.ty;
       const wide = ty === 'i64';
-      const c = (v: number): Val => (wide ? BigInt(v) : v);
       for (let i = 0; i < a.length; i++) { let r = a[i]; while (map[r] >= 0) r = map[r]; a[i] = r; }
       switch (x.op) {
         case 'copy': rep(a[0]); break;

@@ -214,7 +214,8 @@ export function constInst(ty: IrType, v: number | bigint, dst: number, loc: stri
 export function become(x: Inst, y: Omit<Inst, 'loc'> & { loc?: string }): void {
   const loc = y.loc ?? x.loc;
   const pragmas = x.pragmas;
-  for (const k of Object.keys(x) as (keyof Inst)[]) delete x[k];
+  // Fields are cleared, not deleted: deleting would make every instruction a slow dictionary.
+  for (const k of Object.keys(x) as (keyof Inst)[]) (x as unknown as Record<string, unknown>)[k] = undefined;
   Object.assign(x, y, { loc });
   if (pragmas) x.pragmas = pragmas;
 }
@@ -251,4 +252,22 @@ export function blockPragmas(b: Block): string[] {
   const out: string[] = [];
   for (const x of b.insts) if (x.pragmas) out.push(...x.pragmas);
   return out;
+}
+
+/** Renumbers the vregs densely (parameters keep 0..n-1), so per-vreg tables stay small. */
+export function compactRegs(f: IrFunction): void {
+  const renum = new Int32Array(f.nregs).fill(-1);
+  let n = f.params.length;
+  for (let i = 0; i < n; i++) renum[i] = i;
+  for (const b of f.blocks) for (const x of b.insts) {
+    if (x.dst >= 0) renum[x.dst] = n++;
+    if (x.op === 'asm') for (const o of x.asm!.outs) renum[o] = n++;
+  }
+  if (n === f.nregs) return;
+  for (const b of f.blocks) for (const x of b.insts) {
+    if (x.dst >= 0) x.dst = renum[x.dst];
+    if (x.op === 'asm') x.asm!.outs = x.asm!.outs.map((o) => renum[o]);
+    for (let i = 0; i < x.args.length; i++) x.args[i] = renum[x.args[i]];
+  }
+  f.nregs = n;
 }
