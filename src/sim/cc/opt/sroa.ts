@@ -2,7 +2,7 @@
 // memsets and memcpys at constant offsets (through additions of constants) is split into one
 // slot per scalar accessed, which mem2reg then promotes. Accesses must not partly overlap; a
 // memset of constants becomes stores to the pieces inside it; a memcpy to or from the slot
-// becomes loads and stores of the pieces when they exactly tile the bytes copied.
+// becomes loads and stores of the pieces (copying out of the slot, they must tile the bytes).
 import type { Inst, IrFunction, IrType } from '../ir';
 import { constInst, definitions } from './util';
 
@@ -87,10 +87,12 @@ export function sroa(f: IrFunction): number {
         const end = p.off + p.size;
         if (end <= lo || p.off >= hi) continue;
         if (p.off < lo || end > hi) { ok = false; break; }
-        if (u.x.op === 'memcpy' && p.off !== at) { ok = false; break; }
+        if (u.x.op === 'memcpy' && u.arg === 1 && p.off !== at) { ok = false; break; }
         at = end;
       }
-      if (u.x.op === 'memcpy' && at !== hi) ok = false;
+      // Copied out of the slot: every byte must be some piece's. Into it: bytes no piece holds
+      // are never read.
+      if (u.x.op === 'memcpy' && u.arg === 1 && at !== hi) ok = false;
       if (!ok) break;
     }
     if (!ok) continue;
