@@ -1,12 +1,15 @@
 // The IR optimiser: passes over an IrModule that keep its meaning (interp.ts is the judge).
 //
-// Per function: CFG cleanup, mem2reg, SCCP, algebraic simplification, DCE (simplifyFunction).
+// Per function: CFG cleanup, mem2reg, SCCP, algebraic simplification, CSE, DCE (simplifyFunction).
 // Level 2 also inlines (callees first, in call-graph order, so a callee is optimised before it
 // is copied), splits small aggregates into scalars (SROA) and fully unrolls small constant
-// loops, re-running the scalar passes after each, then drops static functions left unused.
+// loops, re-running the scalar passes after each, hoists loop-invariant computations, then drops
+// static functions left unused.
 import type { IrFunction, IrModule } from '../ir';
 import { simplifyCfg } from './cfg';
 import { compactSlots, dce } from './dce';
+import { gvn } from './gvn';
+import { licm } from './licm';
 import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
 import { mem2reg } from './mem2reg';
 import { sccp } from './sccp';
@@ -44,6 +47,7 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
       simplifyFunction(f, check);
     }
     loopPasses(f, check);
+    if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
   }
   dropUnused(module);
   return module;
@@ -72,6 +76,8 @@ export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: st
     check?.(f, 'sccp');
     changed = simplify(f) || changed;
     check?.(f, 'simplify');
+    changed = gvn(f) || changed;
+    check?.(f, 'gvn');
     changed = dce(f) || changed;
     check?.(f, 'dce');
     if (!changed) break;
