@@ -31,7 +31,7 @@ const upward = (from, to, comment) => ({
 });
 
 /** Modules that only run in Node: the runners, the Node adapters, the CLI, the test helpers. */
-const NODE_ONLY = '^src/(sim/run/(host|simulate)\\.ts|sim/node\\.ts|sim/testing/|sim/gen/|pipeline/node/|cli/|testing/)';
+const NODE_ONLY = '^src/(sim/run/(host|simulate|builtin-node)\\.ts|sim/node\\.ts|sim/testing/|sim/gen/|pipeline/node/|cli/|testing/)';
 
 module.exports = {
   forbidden: [

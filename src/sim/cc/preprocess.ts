@@ -26,6 +26,11 @@ export interface PreprocessOptions {
   undefines?: readonly string[];
   /** __STDC_VERSION__: 199901L or 201112L (the default). */
   std?: 'c99' | 'c11';
+  /**
+   * Assembler-with-cpp (a .S file): a '#' line that is no directive is an assembler comment
+   * (`# Entry of every core`), dropped instead of refused, as clang -x assembler-with-cpp does.
+   */
+  assembler?: boolean;
 }
 
 export interface PreprocessResult {
@@ -367,6 +372,7 @@ class Preprocessor {
       case 'sccs':
         return undefined;
     }
+    if (this.opts.assembler) return undefined;
     return errorAt(name, `invalid preprocessing directive #${name.text}`);
   }
 
