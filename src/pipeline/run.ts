@@ -33,6 +33,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The code pane's edits (path -> text), built and run instead of the generated or library files. */
   edits?: Readonly<Record<string, string>>;
+  /** The run stage's cycle budget (the runner's default otherwise). */
+  maxCycles?: number;
 }
 
 /**
@@ -66,7 +68,7 @@ async function execute(stages: readonly StageName[], ctx: Results, input: Pipeli
     let result: Results[S];
     try {
       result = await STAGE_IMPLS[stage]({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner, noRunner: opts.noRunner,
-        signal: opts.signal, edits: opts.edits });
+        signal: opts.signal, edits: opts.edits, maxCycles: opts.maxCycles });
     } catch (e) {
       if (!(e instanceof SkipStage)) throw e;
       sink({ type: 'skipped', stage, reason: e.reason });

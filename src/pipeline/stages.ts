@@ -38,6 +38,8 @@ export interface StageContext {
   signal?: AbortSignal;
   /** The code pane's edits, by path: the run builds them instead of the generated or library files. */
   edits?: Readonly<Record<string, string>>;
+  /** The run's cycle budget (the runner's default otherwise). */
+  maxCycles?: number;
 }
 
 export type { Runner } from '../sim/run/types';
@@ -134,10 +136,10 @@ const codegen: StageImpl<'codegen'> = ({ input: given, ctx }) => {
  * toolchain on the simulator; the CLI: --cc builtin, clang or host), with progress, cancel and
  * the code pane's edits; skipped without one.
  */
-const run: StageImpl<'run'> = async ({ config, ctx, runner, noRunner, progress, signal, edits }) => {
+const run: StageImpl<'run'> = async ({ config, ctx, runner, noRunner, progress, signal, edits, maxCycles }) => {
   if (!runner) throw new SkipStage(noRunner ?? 'no runner for the generated C was given (the CLI runs it: dpg run --cc builtin, clang or host)');
   try {
-    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits });
+    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits, maxCycles });
   } catch (e) {
     // A run that went wrong midway: report its result so far, then the error.
     if (e instanceof RunError) throw new StageError(e.data, { stage: 'run', result: e.result });

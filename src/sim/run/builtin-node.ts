@@ -117,6 +117,6 @@ const disk = new DiskObjectCache();
 const cache = layeredCache(DEFAULT_CACHE, disk);
 
 /** `--cc builtin` in Node: the builtin toolchain, the disk-backed cache, the simulator from disk. */
-export function runBuiltinNode(code: CodegenResult, config: Config, opts: RunContext & { maxCycles?: number } = {}): Promise<RunResult> {
+export function runBuiltinNode(code: CodegenResult, config: Config, opts: RunContext = {}): Promise<RunResult> {
   return runBuiltin(code, config, { ...opts, cache, machine: () => (machine ??= nodeMachine()) });
 }

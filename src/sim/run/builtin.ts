@@ -189,6 +189,9 @@ export async function buildSiracusa(code: CodegenResult, runtime: string, opts: 
     if (hit) found.set(unit, hit);
     else todo.push({ unit, key });
   }
+  // The edited files first: an error there shows without waiting for the rest.
+  const edited = (u: Unit) => (opts.edits && u.path in opts.edits ? 0 : 1);
+  todo.sort((a, b) => edited(a.unit) - edited(b.unit));
   let done = 0;
   for (const { unit, key } of todo) {
     checkCancel(opts.signal, `compiling ${unit.path}`);
@@ -223,7 +226,6 @@ export async function buildSiracusa(code: CodegenResult, runtime: string, opts: 
 export interface BuiltinRunOptions extends BuildOptions {
   /** The simulator (one machine, reused run after run). */
   machine: () => Promise<Machine>;
-  maxCycles?: number;
 }
 
 /**

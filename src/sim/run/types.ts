@@ -61,6 +61,8 @@ export interface RunContext {
   signal?: AbortSignal;
   /** Files replacing generated or library ones, by path ('Network.c', 'kernels/gemm.c'): the code pane's edits. */
   edits?: Readonly<Record<string, string>>;
+  /** The simulator's cycle budget (default MAX_CYCLES): an endless loop stops there. */
+  maxCycles?: number;
 }
 
 /** Builds and runs the generated program: the run stage's runner (--cc builtin, clang, host). */
