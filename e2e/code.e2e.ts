@@ -178,7 +178,7 @@ describe('code pane', () => {
     expect((await renderedLines(page)).join('\n')).not.toContain('zzz');
     await page.getByTestId('code-edit').click();
     expect(await attr(page, 'code-edit', 'aria-pressed')).toBe('true');
-    expect(await text(page, 'code-edit-note')).toMatch(/do not feed the simulator/);
+    expect(await text(page, 'code-edit-note')).toMatch(/built and run by Compile & run and by Run/);
     // Elsewhere than the read-only message the typing above brought up.
     await clickAt(0.3);
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="code-editor"]') !== null)).toBe(true);
