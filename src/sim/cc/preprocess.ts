@@ -26,10 +26,7 @@ export interface PreprocessOptions {
   undefines?: readonly string[];
   /** __STDC_VERSION__: 199901L or 201112L (the default). */
   std?: 'c99' | 'c11';
-  /**
-   * Assembler-with-cpp (a .S file): a '#' line that is no directive is an assembler comment
-   * (`# Entry of every core`), dropped instead of refused, as clang -x assembler-with-cpp does.
-   */
+  /** Assembly with the preprocessor (.S): a line '# text' that is no directive is a comment. */
   assembler?: boolean;
 }
 
