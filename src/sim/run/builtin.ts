@@ -162,6 +162,8 @@ export interface BuildOptions extends RunContext {
 export interface BuiltProgram {
   link: LinkResult;
   stats: BuildStats;
+  /** The objects in link order, named `<path>.o`. */
+  objects: { name: string; object: AsmObject }[];
 }
 
 /** The default cache of this thread (the worker's across runs, the CLI's for one process). */
@@ -220,7 +222,7 @@ export async function buildSiracusa(code: CodegenResult, runtime: string, opts: 
   const link = linkSiracusa(objects);
   stats.compileMs = t1 - t0;
   stats.linkMs = performance.now() - t1;
-  return { link, stats };
+  return { link, stats, objects };
 }
 
 export interface BuiltinRunOptions extends BuildOptions {

@@ -197,7 +197,9 @@ class Isel {
   }
 
   private load(op: string, d: Reg, a: Addr, extra = 0): void {
-    this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym });
+    // Kept even when its value is unused: the IR does not mark volatile reads yet, and a read
+    // of a device register (`(void)REG(EU_BASE, EU_JOIN)` in hal_fork) is the point.
+    this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym, sideEffect: true });
   }
 
   private store(op: string, v: Reg, a: Addr, extra = 0): void {
