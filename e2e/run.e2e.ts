@@ -64,6 +64,9 @@ describe.skipIf(!has('adder'))('run in the browser', () => {
   it('runs a kernel whose arithmetic was broken in the code pane: Errors in red, with the first mismatches', async () => {
     const { page } = app;
     await page.waitForSelector(`${EDITOR}[data-state="ready"]`, { timeout: 30_000 });
+    // The library's tabs open on demand.
+    expect(await page.getByTestId('code-tab-kernels/elementwise.c').count()).toBe(0);
+    await page.getByTestId('code-library-tabs').click();
     await page.getByTestId('code-tab-kernels/elementwise.c').click();
     await expect.poll(() => attr(page, 'code-editor', 'data-file')).toBe('kernels/elementwise.c');
     await page.getByTestId('code-edit').click();

@@ -1,6 +1,7 @@
 // The code pane around the editor: the file tabs (generated, then the library's), the Edit
 // toggle with what editing means, the file's size and folds, and a line on the linked layer(s).
 // Store actions only; no Monaco.
+import { useState } from 'react';
 import type { LayerCode } from '../../../compiler/codegen/types';
 import { revert, setEditing, showFile } from './actions';
 import type { OpenStats } from './editor';
@@ -26,11 +27,21 @@ function Tab({ f, shown, edits }: { f: CodeFile; shown: string; edits: CodePaneS
 export function FileTabs({ files, shown, edits }: { files: readonly CodeFile[]; shown: string; edits: CodePaneState['edits'] }) {
   const generated = files.filter((f) => f.kind !== 'library');
   const library = files.filter((f) => f.kind === 'library');
+  const [open, setOpen] = useState(false);
+  // Open while a library file is shown or edited: its tab must be in sight.
+  const needed = library.some((f) => f.path === shown || edits[f.path]);
+  const expanded = open || needed;
   return (
     <div className="code-tabs" role="tablist" data-testid="code-tabs">
       {generated.map((f) => <Tab key={f.path} f={f} shown={shown} edits={edits} />)}
-      {library.length > 0 && <span className="code-tabs-sep" data-testid="code-library-tabs">library</span>}
-      {library.map((f) => <Tab key={f.path} f={f} shown={shown} edits={edits} />)}
+      {library.length > 0 && (
+        <button type="button" className="code-tabs-sep" data-testid="code-library-tabs" aria-expanded={expanded} disabled={needed}
+          title="The kernel library and the runtime the program is built with (editable like the generated files)"
+          onClick={() => setOpen(!open)}>
+          {expanded ? '▾' : '▸'} library ({library.length})
+        </button>
+      )}
+      {expanded && library.map((f) => <Tab key={f.path} f={f} shown={shown} edits={edits} />)}
     </div>
   );
 }
