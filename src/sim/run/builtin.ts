@@ -67,7 +67,9 @@ export class MemoryObjectCache implements ObjectCache {
   }
 
   put(key: string, _main: string, deps: UnitDeps, unit: CachedUnit): void {
-    const bytes = unit.object.sections.reduce((s, x) => s + x.data.length, 0) + unit.asm.length + 1024;
+    // The objects' bytes, the assembly, and the texts the entry keeps alive to compare with.
+    const bytes = unit.object.sections.reduce((s, x) => s + x.data.length, 0) + unit.asm.length
+      + deps.reduce((s, [, t]) => s + (t?.length ?? 0), 0) + 1024;
     const list = this.entries.get(key) ?? [];
     this.entries.delete(key);
     list.unshift({ deps, unit, bytes });
