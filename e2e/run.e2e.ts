@@ -58,6 +58,7 @@ describe.skipIf(!has('adder'))('run in the browser', () => {
     expect(await text(page, 'run-mips')).toMatch(/^\d+ MIPS$/);
     expect(await text(page, 'run-stdout')).toMatch(/^Runtime: \d+ cycles$/m);
     expect(await page.getByTestId('run-code-stale').count()).toBe(0);
+    console.log(`adder in the worker: ${await text(page, 'run-wall')}`);
     await page.getByTestId('pane-run').screenshot({ path: path.join(SCREENSHOTS, 'run.png') });
   });
 
@@ -91,6 +92,7 @@ describe.skipIf(!has('adder'))('run in the browser', () => {
     expect(await page.getByTestId('run-code-stale').count()).toBe(0);
     // Only the edited file was compiled again.
     expect(await text(page, 'run-wall')).toMatch(/\(1 compiled, \d+ cached/);
+    console.log(`adder, kernels/elementwise.c edited: ${await text(page, 'run-wall')}`);
   });
 
   it('marks a syntax error at its line in the editor, and does not run', async () => {

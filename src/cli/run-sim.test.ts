@@ -60,15 +60,21 @@ const clangRun = (dir: string, flags: string[]) => {
   return r;
 };
 
-/** A configuration of the matrix: clang-19's build, and with --cc builtin when the matrix or the subset asks. */
+/**
+ * A configuration of the matrix: clang-19's build (`check` runs on its result), and with --cc
+ * builtin when the matrix or the subset asks: Errors 0, clang's output, the same NPU tasks and
+ * weight-memory traffic or none.
+ */
 function config(dir: string, name: string, label: string, flags: string[], check?: (r: RunResult) => void) {
   it(`${name}: ${label}`, async () => { check?.(await clangRun(dir, flags)); }, TIMEOUT);
   if (!BUILTIN_MATRIX && !(BUILTIN_SUBSET.has(name) && BUILTIN_SUBSET_CONFIGS.has(label))) return;
   it(`${name}: ${label}, --cc builtin: Errors 0 and clang-19's output`, async () => {
     const ours = await runOk(dir, ...flags, '--cc', 'builtin');
+    const clang = await clangRun(dir, flags);
     expect(ours.compiler).toBe('builtin');
-    check?.(ours);
-    expect(outputOf(ours.stdout)).toBe(outputOf((await clangRun(dir, flags)).stdout));
+    expect(outputOf(ours.stdout)).toBe(outputOf(clang.stdout));
+    expect(ours.sim!.neureka.tasks).toBe(clang.sim!.neureka.tasks);
+    expect(ours.sim!.neureka.wmemBytes > 0).toBe(clang.sim!.neureka.wmemBytes > 0);
   }, TIMEOUT);
 }
 
@@ -97,7 +103,7 @@ describe.skipIf(!tools)('dpg run -p siracusa-neureka --cc clang: every shared te
   const withTasks = new Set<string>();
   for (const { dir, name } of folders) {
     config(dir, name, 'tiled, L1 64000, double-buffered, weights in L2', [...npu, '--l1', '64000', '--doublebuffer'], (r) => {
-      if (r.sim!.neureka.tasks > 0 && r.compiler !== 'builtin') withTasks.add(name);
+      if (r.sim!.neureka.tasks > 0) withTasks.add(name);
       expect(r.sim!.neureka.wmemBytes).toBe(0);
     });
     config(dir, name, 'tiled, L1 64000, double-buffered, weight memory', [...npu, '--l1', '64000', '--doublebuffer', '--neureka-wmem'], (r) => {
