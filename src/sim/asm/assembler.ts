@@ -59,12 +59,13 @@ type Encoded =
   | { k: 'call'; rd: number; link: number; expr: Expr; col: number };
 
 /**
- * Instruction lines read before, by mode, column and text: compiled code repeats most of its
+ * Instruction lines read before, by mnemonic, mode and column, and operand text: compiled code repeats most of its
  * lines (`lw a0, 0(s1)`, `mv s0, a0`, prologues), so each is tokenised, matched, compressed and
  * encoded once. Lines whose reading depends on where they are or on symbols (numeric labels, `.`,
  * la's anchors, equates) are not kept. Cleared when it grows past MEMO_MAX entries.
  */
-const memo = new Map<string, Encoded[]>();
+const memo = new Map<string, Map<number, Map<string, Encoded[]>>>();
+let memoSize = 0;
 const MEMO_MAX = 200_000;
 
 interface Sec {
@@ -96,6 +97,8 @@ interface Sym {
   loc?: AsmLocation;
 }
 
+/** Data directives and their element sizes. */
+const DATA_SIZES: Record<string, number | undefined> = { '.byte': 1, '.half': 2, '.short': 2, '.2byte': 2, '.word': 4, '.long': 4, '.4byte': 4, '.int': 4 };
 /** `.loc` with a file number, a line and optionally a column, then anything (LLVM's flags), or nothing. */
 const LOC = /^[ \t]*(\d+)[ \t]+(\d+)(?:[ \t]+(\d+))?(?:[ \t]|$)/;
 const B_ROWS = new Set(['beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu']);
@@ -106,6 +109,7 @@ const INVERT: Record<string, string> = {
 const CV_BRANCHES = new Set(['cv.beqimm', 'cv.bneimm']);
 const fits = (v: number, bits: number) => v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1) && (v & 1) === 0;
 const sext12 = (v: number) => (v << 20) >> 20;
+const isDigit = (c: number) => c >= 48 && c <= 57;
 
 function defaultSection(name: string): { type: number; flags: number } {
   const A = SHF.ALLOC;
@@ -358,6 +362,42 @@ class Assembler {
     for (let i = 0; i < size; i++) it.b.push(0);
   }
 
+  /**
+   * `.byte 1,-2,3` and the like when every operand is a plain decimal number (no leading zero,
+   * at most 15 digits): the values as data() would write them. False (nothing written) otherwise.
+   */
+  private plainData(rest: string, size: number): boolean {
+    const vals = this.dataVals;
+    vals.length = 0;
+    const n = rest.length;
+    let i = 0;
+    for (;;) {
+      while (i < n && (rest.charCodeAt(i) === 32 || rest.charCodeAt(i) === 9)) i++;
+      const neg = rest.charCodeAt(i) === 45;
+      if (neg) i++;
+      const start = i;
+      let v = 0;
+      while (i < n) {
+        const c = rest.charCodeAt(i);
+        if (c < 48 || c > 57) break;
+        v = v * 10 + (c - 48);
+        i++;
+      }
+      const len = i - start;
+      if (len === 0 || len > 15 || (len > 1 && rest.charCodeAt(start) === 48)) return false;
+      vals.push(neg ? -v : v);
+      while (i < n && (rest.charCodeAt(i) === 32 || rest.charCodeAt(i) === 9)) i++;
+      if (i === n) break;
+      if (rest.charCodeAt(i) !== 44) return false;
+      i++;
+    }
+    const b = this.bytes().b;
+    for (const v of vals) putLE(b, b.length, size, v);
+    return true;
+  }
+
+  private readonly dataVals: number[] = [];
+
   /** An instruction's row, size and (when it has no fixup) word, in the current mode. */
   private encodeInsn(insn: Insn): Encoded {
     const { row, ops, fix } = insn;
@@ -400,28 +440,39 @@ class Assembler {
   // ------------------------------------------------------------------ statements
   run(text: string): AsmObject {
     const file = this.opts.file ?? 'input.s';
-    for (const st of statements(text, file)) {
-      this.loc = { file: st.file, line: st.line, column: st.opCol };
-      for (const l of st.labels) {
-        this.loc.column = l.col;
-        if (/^[0-9]+$/.test(l.name)) {
-          const k = this.numeric.get(l.name) ?? 0;
-          this.defineLabel(`.L${l.name}$${k}`, l.col);
-          this.numeric.set(l.name, k + 1);
-        } else this.defineLabel(l.name, l.col);
-      }
-      this.loc.column = st.opCol;
-      if (st.op === '') continue;
-      if (st.op === '?') this.err(`cannot read '${st.rest.trim()}'`);
-      if (st.op.startsWith('.')) this.directive(st);
-      else this.mnemonic(st);
-    }
+    statements(text, file, { push: (st) => this.statement(st) });
     return this.finish();
   }
 
+  /** One statement: its labels, then its directive or instruction. */
+  private statement(st: Statement): void {
+    // Updated in place: whatever keeps a location takes a copy (at(), place()).
+    const loc = this.loc;
+    loc.file = st.file;
+    loc.line = st.line;
+    loc.column = st.opCol;
+    for (const l of st.labels) {
+      this.loc.column = l.col;
+      if (isDigit(l.name.charCodeAt(0)) && /^[0-9]+$/.test(l.name)) {
+        const k = this.numeric.get(l.name) ?? 0;
+        this.defineLabel(`.L${l.name}$${k}`, l.col);
+        this.numeric.set(l.name, k + 1);
+      } else this.defineLabel(l.name, l.col);
+    }
+    this.loc.column = st.opCol;
+    if (st.op === '') return;
+    if (st.op === '?') this.err(`cannot read '${st.rest.trim()}'`);
+    if (st.op.charCodeAt(0) === 46) this.directive(st);
+    else this.mnemonic(st);
+  }
+
   private mnemonic(st: Statement): void {
-    const key = `${this.rvc ? 'c' : 'n'}${this.opts.relaxCoreVBranches ? 'r' : ''}${st.restCol}\t${st.op}\t${st.rest}`;
-    const known = memo.get(key);
+    const mode = st.restCol * 4 + (this.rvc ? 2 : 0) + (this.opts.relaxCoreVBranches ? 1 : 0);
+    let byMode = memo.get(st.op);
+    if (!byMode) memo.set(st.op, (byMode = new Map()));
+    let byText = byMode.get(mode);
+    if (!byText) byMode.set(mode, (byText = new Map()));
+    const known = byText.get(st.rest);
     if (known) {
       for (const e of known) this.place(e);
       return;
@@ -440,8 +491,8 @@ class Assembler {
       this.place(e);
     }
     if (!this.situated) {
-      if (memo.size >= MEMO_MAX) memo.clear();
-      memo.set(key, encoded);
+      if (++memoSize > MEMO_MAX) { memo.clear(); memoSize = 0; }
+      byText.set(st.rest, encoded);
     }
   }
 
@@ -458,6 +509,9 @@ class Assembler {
         }
       }
     }
+    // Data of plain decimal numbers (initialisers), read without splitting operands.
+    const size = DATA_SIZES[st.op];
+    if (size !== undefined && this.cur.type !== SHT.NOBITS && this.plainData(st.rest, size)) return;
     const d = st.op.toLowerCase();
     const o = st.operands;
     const min = MIN_OPERANDS[d] ?? 0;

@@ -157,9 +157,12 @@ class Parser {
 }
 
 export function parseNumber(s: string): number {
-  if (/^0[xX]/.test(s)) return parseInt(s.slice(2), 16);
-  if (/^0[bB]/.test(s)) return parseInt(s.slice(2), 2);
-  if (/^0[0-7]+$/.test(s)) return parseInt(s, 8);
+  if (s.charCodeAt(0) === 48 && s.length > 1) {
+    const c = s.charCodeAt(1);
+    if (c === 120 || c === 88) return parseInt(s.slice(2), 16); // 0x
+    if (c === 98 || c === 66) return parseInt(s.slice(2), 2); // 0b
+    if (/^0[0-7]+$/.test(s)) return parseInt(s, 8);
+  }
   return parseInt(s, 10);
 }
 

@@ -94,9 +94,11 @@ const isOpStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) |
 const isOpChar = (c: number) => isOpStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
-/** The statements of `text`, in order. */
-export function statements(text: string, file: string): Statement[] {
-  const out: Statement[] = [];
+/** Where statements go, in order, as they are read (never all in memory at once). */
+export interface StatementSink { push(st: Statement): void }
+
+/** Reads the statements of `text` into `out`, in order. */
+export function statements(text: string, file: string, out: StatementSink): void {
   let curFile = file;
   let delta = 0;
   let n = 0;
@@ -127,11 +129,10 @@ export function statements(text: string, file: string): Statement[] {
     if (code.trim() === '') continue;
     for (const part of splitSemis(code)) scan(part.text, part.at, curFile, n + 1 + delta, out);
   }
-  return out;
 }
 
 /** One statement's text `s` (at index `at` of its line): labels, then a mnemonic or directive and its operands. */
-function scan(s: string, at: number, file: string, line: number, out: Statement[]): void {
+function scan(s: string, at: number, file: string, line: number, out: StatementSink): void {
   let i = 0;
   const len = s.length;
   let labels = NO_LABELS;
@@ -173,7 +174,7 @@ function scan(s: string, at: number, file: string, line: number, out: Statement[
 }
 
 /** The general reading (quoted labels, `sym = expr`), from index `from` of `s` with `labels` read so far. */
-function scanSlow(s: string, from: number, at: number, file: string, line: number, labels0: { name: string; col: number }[], out: Statement[]): void {
+function scanSlow(s: string, from: number, at: number, file: string, line: number, labels0: { name: string; col: number }[], out: StatementSink): void {
   const labels = [...labels0];
   let col = at + from + 1;
   s = s.slice(from);

@@ -989,13 +989,17 @@ class Parser {
     return a;
   }
 
-  /** Binary operators from | (level 0) to * / % (level 7) by precedence climbing. */
-  private binary(level: number): Expr {
-    if (level === BIN_LEVELS.length) return this.castExpr();
-    let a = this.binary(level + 1);
+  /**
+   * Binary operators from | (level 0) to * / % (level 7) by precedence climbing: the operators of
+   * level `min` and above, all left-associative (one call per operand, not one per level).
+   */
+  private binary(min: number): Expr {
+    let a = this.castExpr();
     for (;;) {
       const t = this.tok;
-      if (t.kind !== 'punct' || !BIN_LEVELS[level].includes(t.text)) return a;
+      if (t.kind !== 'punct') return a;
+      const level = BIN_LEVEL.get(t.text);
+      if (level === undefined || level < min) return a;
       this.next();
       const b = this.binary(level + 1);
       a = this.binop(t.text as BinOp, a, b, t);
@@ -1898,6 +1902,7 @@ const TYPE_WORDS = new Set([
 ]);
 
 const BIN_LEVELS: string[][] = [['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
+const BIN_LEVEL = new Map(BIN_LEVELS.flatMap((ops, level) => ops.map((op) => [op, level] as const)));
 
 const ASSIGN_OPS: Record<string, BinOp> = {
   '+=': '+', '-=': '-', '*=': '*', '/=': '/', '%=': '%', '<<=': '<<', '>>=': '>>', '&=': '&', '|=': '|', '^=': '^',
