@@ -6,12 +6,14 @@
 import type { CodegenResult } from '../src/compiler/codegen/types';
 import type { Config } from '../src/compiler/config';
 import { createMachine } from '../src/sim/index';
-import { buildSiracusa, MemoryObjectCache, runBuiltin } from '../src/sim/run/builtin';
+import { buildSiracusa, MemoryObjectCache, prebuildSiracusa, runBuiltin } from '../src/sim/run/builtin';
 import type { BuildStats } from '../src/sim/run/types';
 
 export type CcSpeedRequest =
   /** Builds the program `times` times, each with an empty object cache (the first is the worker's cold build). */
   | { kind: 'build'; code: CodegenResult; runtime: string; times: number }
+  /** prebuildSiracusa (the worker's idle time), then one build: the program's generated files only. */
+  | { kind: 'prebuilt'; code: CodegenResult; runtime: string }
   /** Runs the program (cache filled), then with `file` replaced by `text`: the edit loop. */
   | { kind: 'edit'; code: CodegenResult; config: Config; wasmBase64: string; file: string; text: string };
 
@@ -23,6 +25,8 @@ export interface BuildFigures {
   /** Milliseconds per stage, summed over the units (preprocess, parse, lower, opt, codegen, assemble; link). */
   stages: Record<string, number>;
   slowest: string;
+  /** Per unit: its path and stages. */
+  units: { path: string; ms: number; stages: Record<string, number> }[];
 }
 
 export interface EditFigures {
@@ -39,17 +43,29 @@ export interface EditFigures {
   firstMs: number;
 }
 
-export type CcSpeedReply = { ok: BuildFigures[] | EditFigures } | { error: string };
+export interface PrebuiltFigures { prebuildMs: number; build: BuildFigures }
+
+export type CcSpeedReply = { ok: BuildFigures[] | EditFigures | PrebuiltFigures } | { error: string };
 
 function figures(ms: number, s: BuildStats): BuildFigures {
   const stages: Record<string, number> = {};
   for (const u of s.units) for (const [k, v] of Object.entries(u.stages ?? {})) stages[k] = (stages[k] ?? 0) + v;
   stages.link = s.linkMs;
   const slow = [...s.units].sort((a, b) => b.ms - a.ms)[0];
-  return { ms, compileMs: s.compileMs, linkMs: s.linkMs, stages, slowest: slow ? `${slow.path} ${slow.ms.toFixed(0)} ms` : '' };
+  const units = s.units.map((u) => ({ path: u.path, ms: u.ms, stages: u.stages ?? {} }));
+  return { ms, compileMs: s.compileMs, linkMs: s.linkMs, stages, slowest: slow ? `${slow.path} ${slow.ms.toFixed(0)} ms` : '', units };
 }
 
-async function handle(req: CcSpeedRequest): Promise<BuildFigures[] | EditFigures> {
+async function handle(req: CcSpeedRequest): Promise<BuildFigures[] | EditFigures | PrebuiltFigures> {
+  if (req.kind === 'prebuilt') {
+    const cache = new MemoryObjectCache();
+    const t0 = performance.now();
+    await prebuildSiracusa(req.runtime, { cache });
+    const prebuildMs = performance.now() - t0;
+    const t1 = performance.now();
+    const b = await buildSiracusa(req.code, req.runtime, { cache });
+    return { prebuildMs, build: figures(performance.now() - t1, b.stats) };
+  }
   if (req.kind === 'build') {
     const out: BuildFigures[] = [];
     for (let i = 0; i < req.times; i++) {

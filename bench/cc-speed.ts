@@ -8,9 +8,12 @@
 //     the units: preprocess, parse, lower, opt, codegen, assemble, link).
 //     Baseline: clang-19 -c (the `--cc clang` flags) of the same files one after the other, then
 //     ld.lld-19; process starts included, which is what `--cc clang` pays too.
+//     A third fresh Chromium worker first runs prebuildSiracusa (what the app's worker can do while
+//     idle: crt0, HAL, libc and kernels), then builds: the program's generated files only.
 //  2. The edit loop on microllama-decode: the program run once (objects cached in the worker),
 //     then kernels/gemm.c changed -> rebuilt (that unit only), linked and run to a new Runtime.
-// `-- cc-speed --quick`: adder and microllama-prefill only.
+// `-- cc-speed --quick`: adder and microllama-prefill only; `--models=a,b`: those (the edit loop
+// only with microllama-decode among them).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +32,7 @@ import { simWasmBytes } from '../src/sim/node';
 import { LIBRARY_SOURCES } from '../src/sim/run/sources';
 import { CLANG, LLD, SIRACUSA_FLAGS, siracusaToolchain } from '../src/sim/run/simulate';
 import { loadFolder, planAndGenerate } from '../src/testing/tiled-harness';
-import type { BuildFigures, CcSpeedReply, CcSpeedRequest, EditFigures } from './cc-speed-worker';
+import type { BuildFigures, CcSpeedReply, CcSpeedRequest, EditFigures, PrebuiltFigures } from './cc-speed-worker';
 import type { Bench, BenchRow } from './harness';
 
 const dir = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
@@ -41,7 +44,7 @@ const EDITED = 'kernels/gemm.c';
 const STAGES = ['preprocess', 'parse', 'lower', 'opt', 'codegen', 'assemble', 'link'];
 
 /** The worker as the app would ship it: one ES module, bundled by Vite (Rolldown), not minified. */
-async function bundleWorker(): Promise<string> {
+export async function bundleWorker(): Promise<string> {
   const out = await build({
     configFile: false, logLevel: 'silent',
     build: { write: false, target: 'es2022', minify: false, lib: { entry: dir('./cc-speed-worker.ts'), formats: ['es'], fileName: 'cc-speed-worker' } },
@@ -53,7 +56,7 @@ async function bundleWorker(): Promise<string> {
 }
 
 /** A Node worker thread running the bundle, with the Web Worker globals it uses; one request, then it ends. */
-async function inNodeWorker(bundlePath: string, req: CcSpeedRequest): Promise<CcSpeedReply> {
+export async function inNodeWorker(bundlePath: string, req: CcSpeedRequest): Promise<CcSpeedReply> {
   const shim = `
     const { parentPort, workerData } = require('node:worker_threads');
     globalThis.self = globalThis;
@@ -72,7 +75,7 @@ async function inNodeWorker(bundlePath: string, req: CcSpeedRequest): Promise<Cc
 }
 
 /** Serves an empty page and the bundle (/worker.mjs) on 127.0.0.1: a module worker needs an origin. */
-async function serve(bundle: string): Promise<{ url: string; close(): void }> {
+export async function serve(bundle: string): Promise<{ url: string; close(): void }> {
   const server = createServer((req, res) => {
     if (req.url === '/worker.mjs') { res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(bundle); return; }
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -83,7 +86,7 @@ async function serve(bundle: string): Promise<{ url: string; close(): void }> {
 }
 
 /** A fresh Chromium Worker running the bundle, one request. */
-async function inChromiumWorker(page: Page, req: CcSpeedRequest): Promise<CcSpeedReply> {
+export async function inChromiumWorker(page: Page, req: CcSpeedRequest): Promise<CcSpeedReply> {
   return page.evaluate(async (req) => {
     const w = new window.Worker('/worker.mjs', { type: 'module' });
     try {
@@ -149,7 +152,9 @@ export const ccSpeedBench: Bench = {
   name: 'cc-speed',
   run: async () => {
     const rows: BenchRow[] = [];
-    const models = process.argv.includes('--quick') ? QUICK : MODELS;
+    const pick = process.argv.find((a) => a.startsWith('--models='));
+    const models = pick ? pick.slice(9).split(',') : process.argv.includes('--quick') ? QUICK : MODELS;
+    const editLoop = !pick || models.includes('microllama-decode');
     const config: Config = { ...DEFAULT_CONFIG };
     const bundle = await bundleWorker();
     const work = mkdtempSync(join(tmpdir(), 'dpg-cc-speed-worker-'));
@@ -176,10 +181,20 @@ export const ccSpeedBench: Bench = {
         } else clangNote = '; no clang-19 / ld.lld-19 for the baseline';
         const req: CcSpeedRequest = { kind: 'build', code, runtime, times: 2 };
         rows.push(...buildRows('Node worker', model, await inNodeWorker(bundlePath, req), baseline, clangNote));
-        if (page) rows.push(...buildRows('Chromium worker', model, await inChromiumWorker(page, req).catch((e) => ({ error: String(e) })), baseline, clangNote));
+        if (page) {
+          rows.push(...buildRows('Chromium worker', model, await inChromiumWorker(page, req).catch((e) => ({ error: String(e) })), baseline, clangNote));
+          const pre = await inChromiumWorker(page, { kind: 'prebuilt', code, runtime }).catch((e): CcSpeedReply => ({ error: String(e) }));
+          const name = `cc-speed: ${model} compile + link, shared units prebuilt (Chromium worker)`;
+          if ('error' in pre) rows.push({ name, value: NaN, unit: 'ms', note: failed(new Error(pre.error)) });
+          else {
+            const p = pre.ok as PrebuiltFigures;
+            rows.push({ name, value: p.build.ms, unit: 'ms', baseline, note: `the generated files only, after prebuildSiracusa (${p.prebuildMs.toFixed(0)} ms in the same fresh worker); ${stageNote(p.build)}` });
+          }
+        }
         else rows.push({ name: `cc-speed: ${model} compile + link (Chromium worker)`, value: NaN, unit: 'ms', note: `not measured: ${CHROMIUM} not found` });
       }
       // The edit loop.
+      if (!editLoop) return rows;
       const { code } = await planAndGenerate(loadFolder(dir('../public/models/microllama-decode'), config), config);
       const wasmBase64 = Buffer.from(await simWasmBytes()).toString('base64');
       const req: CcSpeedRequest = { kind: 'edit', code, config, wasmBase64, file: EDITED, text: `${LIBRARY_SOURCES.get(EDITED)}\n/* edited */\n` };

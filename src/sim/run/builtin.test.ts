@@ -20,7 +20,7 @@ import { CcError } from '../cc/error';
 import { filesFrom } from '../cc/fs';
 import { nodeMachine } from '../node';
 import { CLANG_19, missing } from '../../testing/requires';
-import { buildSiracusa, MemoryObjectCache, runBuiltin, type BuiltinRunOptions } from './builtin';
+import { buildSiracusa, MemoryObjectCache, prebuildSiracusa, runBuiltin, type BuiltinRunOptions } from './builtin';
 import { DiskObjectCache, layeredCache } from './builtin-node';
 import { RunError } from './error';
 import { LIBRARY_SOURCES } from './sources';
@@ -146,6 +146,20 @@ describe('adder built with the builtin toolchain', () => {
     const again = await runBuiltin(code, CONFIG, opts({ cache }));
     expect(again.sim!.build).toMatchObject({ compiled: 0, cached: 13 });
     expect(again.cycles).toBe(r.cycles);
+  }, 120_000);
+
+  it('prebuilt shared units (runtime, libc, kernels) leave a program its generated files to compile, to the same ELF', async () => {
+    const cache = new MemoryObjectCache();
+    const stop = new AbortController();
+    stop.abort();
+    expect(await prebuildSiracusa('siracusa', { cache, signal: stop.signal })).toBe(0);
+    expect(await prebuildSiracusa('siracusa', { cache })).toBe(10);
+    expect(await prebuildSiracusa('siracusa', { cache })).toBe(0);
+    const b = await buildSiracusa(code, 'siracusa', { cache });
+    expect(b.stats.units.map((u) => u.path)).toEqual(['Network.c', 'Network_weights.c', 'main.c']);
+    expect(b.stats.cached).toBe(10);
+    const fresh = await buildSiracusa(code, 'siracusa', { cache: new MemoryObjectCache() });
+    expect(b.link.elf).toEqual(fresh.link.elf);
   }, 120_000);
 
   it('an edit recompiles only the file it touched, and a broken kernel shows in Errors and the mismatches', async () => {

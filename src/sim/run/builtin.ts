@@ -109,26 +109,41 @@ const shown = (path: string) => path.replace(/^\//, '');
 
 /** The program's units in link order, as `--cc clang` links them. */
 function unitsOf(code: CodegenResult, runtime: string, opt: 0 | 1 | 2): Unit[] {
+  const shared = sharedUnits(runtime, opt);
+  const base = { systemPaths: [LIBC_INCLUDE], defines: DEFINES, opt, xpulp: true };
+  const programOpts = { ...base, includePaths: ['/', '/kernels', '/runtime'] };
+  return [
+    ...shared.filter((u) => u.kind === 'runtime'),
+    ...code.files.filter((f) => f.path.endsWith('.c')).map((f): Unit => ({ path: f.path, kind: 'program', asm: false, opts: programOpts })),
+    ...shared.filter((u) => u.kind === 'library'),
+  ];
+}
+
+/** The units every program of the runtime links (crt0, the HAL, the libc, the kernel library): they read no generated file. */
+function sharedUnits(runtime: string, opt: 0 | 1 | 2): Unit[] {
   const rt = `runtime/${runtime}`;
   const base = { systemPaths: [LIBC_INCLUDE], defines: DEFINES, opt, xpulp: true };
   const runtimeOpts = { ...base, includePaths: ['/runtime', `/${rt}`], noBuiltin: true };
-  const programOpts = { ...base, includePaths: ['/', '/kernels', '/runtime'] };
   const libraryOpts = { ...base, includePaths: ['/kernels', '/runtime'] };
   const kernels = [...LIBRARY_SOURCES.keys()].filter((p) => /^kernels\/[^/]+\.c$/.test(p)).sort();
   return [
     { path: `${rt}/crt0.S`, kind: 'runtime', asm: true, opts: runtimeOpts },
     { path: 'runtime/hal_siracusa.c', kind: 'runtime', asm: false, opts: runtimeOpts },
     { path: 'runtime/libc/libc.c', kind: 'runtime', asm: false, opts: runtimeOpts },
-    ...code.files.filter((f) => f.path.endsWith('.c')).map((f): Unit => ({ path: f.path, kind: 'program', asm: false, opts: programOpts })),
     ...kernels.map((path): Unit => ({ path, kind: 'library', asm: false, opts: libraryOpts })),
   ];
 }
 
+/** A unit's cache key: its path and options; program units also search the root, where the generated files are, so their names are part of it. */
+function keyOf(u: Unit, generated: string): string {
+  return `${u.asm ? 'S' : 'C'}\0${u.path}\0${JSON.stringify(u.opts)}${u.kind === 'program' ? `\0${generated}` : ''}`;
+}
+
 /** The file system of one build: edits over the generated files over the library. */
-function fileSystem(code: CodegenResult, edits: Readonly<Record<string, string>>): SourceFiles & { has(path: string): boolean } {
+function fileSystem(generatedFiles: CodegenResult['files'], edits: Readonly<Record<string, string>>): SourceFiles & { has(path: string): boolean } {
   const files = new Map<string, string>();
   for (const [path, text] of LIBRARY_SOURCES) files.set(virtual(path), text);
-  for (const f of code.files) files.set(virtual(f.path), f.content);
+  for (const f of generatedFiles) files.set(virtual(f.path), f.content);
   for (const [path, text] of Object.entries(edits)) {
     if (!files.has(virtual(path)))
       fail('bad-config', `the edited file ${path} is not part of this program`, path, 'revert the edit; the program has other files now');
@@ -168,6 +183,19 @@ export interface BuiltProgram {
   objects: { name: string; object: AsmObject }[];
 }
 
+/** Compiles one unit and keeps its object in the cache; a compile error is the user's error (asUserError). */
+function compileUnit(unit: Unit, key: string, fs: SourceFiles, cache: ObjectCache): { c: CompiledObject; entry: CachedUnit } {
+  let c: CompiledObject;
+  try {
+    c = (unit.asm ? assembleS : compileC)(virtual(unit.path), { ...unit.opts, files: fs });
+  } catch (e) {
+    throw asUserError(e, unit);
+  }
+  const entry = { object: c.object, asm: c.asm };
+  cache.put(key, virtual(unit.path), c.files.map((p) => [p, fs.read(p)] as const), entry);
+  return { c, entry };
+}
+
 /** The default cache of this thread (the worker's across runs, the CLI's for one process). */
 export const DEFAULT_CACHE = new MemoryObjectCache();
 
@@ -177,18 +205,16 @@ export const DEFAULT_CACHE = new MemoryObjectCache();
  */
 export async function buildSiracusa(code: CodegenResult, runtime: string, opts: BuildOptions = {}): Promise<BuiltProgram> {
   const cache = opts.cache ?? DEFAULT_CACHE;
-  const fs = fileSystem(code, opts.edits ?? {});
+  const fs = fileSystem(code.files, opts.edits ?? {});
   const units = unitsOf(code, runtime, opts.opt ?? 2);
   const generated = code.files.map((f) => f.path).sort().join('\n');
   const t0 = performance.now();
   const stats: BuildStats = { compiled: 0, cached: 0, compileMs: 0, linkMs: 0, units: [] };
   const objects: { name: string; object: AsmObject }[] = [];
-  // Program units also search the root, where the generated files are: their names are part of the key.
-  const keyOf = (u: Unit) => `${u.asm ? 'S' : 'C'}\0${u.path}\0${JSON.stringify(u.opts)}${u.kind === 'program' ? `\0${generated}` : ''}`;
   const todo: { unit: Unit; key: string }[] = [];
   const found = new Map<Unit, CachedUnit>();
   for (const unit of units) {
-    const key = keyOf(unit);
+    const key = keyOf(unit, generated);
     const hit = cache.get(key, virtual(unit.path), fs.read);
     if (hit) found.set(unit, hit);
     else todo.push({ unit, key });
@@ -202,14 +228,7 @@ export async function buildSiracusa(code: CodegenResult, runtime: string, opts: 
     opts.progress?.(0.5 * done / todo.length, `compiling ${unit.path} (${done + 1}/${todo.length})`);
     await tick();
     const u0 = performance.now();
-    let c: CompiledObject;
-    try {
-      c = (unit.asm ? assembleS : compileC)(virtual(unit.path), { ...unit.opts, files: fs });
-    } catch (e) {
-      throw asUserError(e, unit);
-    }
-    const entry = { object: c.object, asm: c.asm };
-    cache.put(key, virtual(unit.path), c.files.map((p) => [p, fs.read(p)] as const), entry);
+    const { c, entry } = compileUnit(unit, key, fs, cache);
     found.set(unit, entry);
     stats.units.push({ path: unit.path, ms: performance.now() - u0, stages: c.ms });
     done++;
@@ -225,6 +244,36 @@ export async function buildSiracusa(code: CodegenResult, runtime: string, opts: 
   stats.compileMs = t1 - t0;
   stats.linkMs = performance.now() - t1;
   return { link, stats, objects };
+}
+
+export interface PrebuildOptions {
+  cache?: ObjectCache;
+  /** IR optimisation level (default 2, as the builds' default). */
+  opt?: 0 | 1 | 2;
+  /** Aborted: stop before the next unit. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Compiles the units every program of `runtime` shares (crt0, the HAL, the libc, the kernel
+ * library: they read no generated file) into the cache, ahead of any build, one unit at a time
+ * with the thread free between units; `signal` stops it. A worker calls it while idle: the first
+ * build of a program then compiles only its generated files, and the compiler's code is warm in
+ * the JIT by then. Returns how many units it compiled (the others were cached already).
+ */
+export async function prebuildSiracusa(runtime: string, opts: PrebuildOptions = {}): Promise<number> {
+  const cache = opts.cache ?? DEFAULT_CACHE;
+  const fs = fileSystem([], {});
+  let compiled = 0;
+  for (const unit of sharedUnits(runtime, opts.opt ?? 2)) {
+    const key = keyOf(unit, '');
+    if (cache.get(key, virtual(unit.path), fs.read)) continue;
+    await tick();
+    if (opts.signal?.aborted) break;
+    compileUnit(unit, key, fs, cache);
+    compiled++;
+  }
+  return compiled;
 }
 
 export interface BuiltinRunOptions extends BuildOptions {
