@@ -39,3 +39,14 @@ it('keeps #pragma GCC unroll on the loop, sections and inline asm in the IR', ()
   expect(m.globals.find((g) => g.name === 'tbl')!.section).toBe('.l1');
   expect(insts.every((x) => /^\/t\/main\.c:\d+$/.test(x.loc))).toBe(true);
 });
+
+it('__func__ and __FUNCTION__ name the function; a function that never names itself has no string for it', () => {
+  expect(asserts(`
+  ASSERT('n', name_of()[0]); ASSERT(13, name_of_size()); ASSERT(0, strcmp(name_of(), "name_of")); ASSERT(0, strcmp(both(), "both"));
+  `, `#include <string.h>
+      const char *name_of(void) { return __func__; }
+      const char *both(void) { return __func__ == __FUNCTION__ ? __FUNCTION__ : "no"; }
+      long name_of_size(void) { return sizeof __func__; }`)).toBe('');
+  const m = compileSnippet('int quiet(void) { return 1; }\nconst char *loud(void) { return __func__; }');
+  expect(m.globals.map((g) => [g.name, g.bytes && new TextDecoder().decode(g.bytes)])).toEqual([['.str.0', 'loud\0']]);
+});

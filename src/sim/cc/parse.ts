@@ -66,7 +66,8 @@ class Parser {
   private scopes: Scope[] = [{ vars: new Map(), tags: new Map() }];
   private globals: Obj[] = [];
   private globalByName = new Map<string, Obj>();
-  private fn: { obj: Obj; def: FuncDef } | undefined;
+  /** The function being parsed; `name` is its __func__, made a string object on its first use. */
+  private fn: { obj: Obj; def: FuncDef; name?: Obj } | undefined;
   private switches: Extract<Stmt, { k: 'switch' }>[] = [];
   private uniq = 0;
   private pendingPragmas: string[] = [];
@@ -279,8 +280,9 @@ class Parser {
       def.locals.push(p);
       if (nameTok) this.declare(nameTok.text, { obj: p });
     });
-    // __func__
-    const fname = this.stringObj(new TextEncoder().encode(obj.name + '\0'), obj.tok);
+    // __func__: its bytes and symbol come on its first use (most functions never name themselves).
+    const fname: Obj = { name: '', type: arrayOf(CHAR, new TextEncoder().encode(obj.name).length + 1), tok: obj.tok, isLocal: false, symbol: '', isStatic: true, isDefinition: true };
+    this.fn.name = fname;
     this.declare('__func__', { obj: fname });
     this.declare('__FUNCTION__', { obj: fname });
     const t = this.skip('{');
@@ -1307,6 +1309,7 @@ class Parser {
       }
       if ('enumVal' in e) return num(e.enumVal, e.ty, t);
       if ('typedef' in e) errorAt(t, `unexpected type name '${t.text}' in an expression`);
+      if (e.obj === this.fn?.name && !e.obj.init) this.placeFuncName(e.obj);
       return { k: 'var', ty: e.obj.type, tok: t, obj: e.obj };
     }
     if (t.kind === 'eof') errorAt(t, 'expected an expression at end of input');
@@ -1456,6 +1459,13 @@ class Parser {
     }
     out.push(0);
     return out;
+  }
+
+  /** The function's __func__ becomes a string literal's object (bytes, symbol, a global). */
+  private placeFuncName(o: Obj): void {
+    o.init = { bytes: Uint8Array.from(new TextEncoder().encode(`${this.fn!.obj.name}\0`)), relocs: [] };
+    o.symbol = `.str.${this.uniq++}`;
+    this.globals.push(o);
   }
 
   private stringObj(bytes: ArrayLike<number>, t: Token): Obj {
