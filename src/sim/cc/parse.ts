@@ -47,6 +47,8 @@ export function parse(input: Token[] | TokenStream, timing?: { preprocess: numbe
 
 /** Tokens read from the stream at a time (fewer where a constant table may start). */
 const BATCH = 256;
+/** Sized arrays shorter than this read their elements as tokens (no batch ends at every element). */
+const MIN_RAW_TABLE = 64;
 /** Tokens the window keeps behind the parser before dropping them. */
 const KEEP = 4096;
 
@@ -229,13 +231,14 @@ class Parser {
         const obj = this.declareGlobal(d.name, d.ty, spec, attrs);
         if (this.is('{')) {
           if (!first && false) errorAt(this.tok, 'function definition in a declarator list');
-          this.funcBody(obj, d.paramNames);
+          this.funcBody(obj, d.paramNames, d.name);
           return;
         }
         continue;
       }
       const obj = this.declareGlobal(d.name, d.ty, spec, attrs);
       if (this.consume('=')) {
+        if (obj.init) errorAt(d.name, `redefinition of '${d.name.text}'`);
         obj.init = this.globalInit(obj);
         obj.isDefinition = true;
       } else if (!spec.isExtern) obj.isDefinition = true;
@@ -266,8 +269,8 @@ class Parser {
   }
 
   // function-body = "{" compound-stmt
-  private funcBody(obj: Obj, paramNames: (Token | undefined)[]): void {
-    if (obj.fn) errorAt(obj.tok, `redefinition of '${obj.name}'`);
+  private funcBody(obj: Obj, paramNames: (Token | undefined)[], at: Token): void {
+    if (obj.fn) errorAt(at, `redefinition of '${obj.name}'`);
     const ft = obj.type;
     if (isRecord(ft.base!) && !ft.base!.complete) errorAt(obj.tok, `function '${obj.name}' returns an incomplete type`);
     const def: FuncDef = { params: [], locals: [], body: undefined as unknown as Stmt, variadic: !!ft.variadic };
@@ -281,7 +284,8 @@ class Parser {
       if (nameTok) this.declare(nameTok.text, { obj: p });
     });
     // __func__: its bytes and symbol come on its first use (most functions never name themselves).
-    const fname: Obj = { name: '', type: arrayOf(CHAR, new TextEncoder().encode(obj.name).length + 1), tok: obj.tok, isLocal: false, symbol: '', isStatic: true, isDefinition: true };
+    const size = /^[\x00-\x7f]*$/.test(obj.name) ? obj.name.length + 1 : new TextEncoder().encode(obj.name).length + 1;
+    const fname: Obj = { name: '', type: arrayOf(CHAR, size), tok: obj.tok, isLocal: false, symbol: '', isStatic: true, isDefinition: true };
     this.fn.name = fname;
     this.declare('__func__', { obj: fname });
     this.declare('__FUNCTION__', { obj: fname });
@@ -1654,11 +1658,13 @@ class Parser {
     if (braced && g && isInteger(elem) && elem.kind !== 'bool') {
       let p = this.pos;
       const put = (v: number) => { g.writeInt(off + i * es, es, v); i++; };
-      this.inTable = true;
+      // Small sized arrays (a box's coordinates) are not worth reading around the tokens.
+      const big = len < 0 || len >= MIN_RAW_TABLE;
+      this.inTable = big;
       for (;;) {
         if (len >= 0 && i >= len) break;
         // Where the window ends, the elements come straight from the file's text.
-        if (this.src && p === this.base + this.toks.length && this.pins === 0) {
+        if (big && this.src && p === this.base + this.toks.length && this.pins === 0) {
           const t0 = performance.now();
           const n = this.src.readInts(len >= 0 ? len - i : Infinity, put);
           this.pullMs += performance.now() - t0;

@@ -57,11 +57,16 @@ describe('constant tables', () => {
   });
 
   it('stops at the array length: the excess element is the token path\'s error, at the same place', () => {
-    const e = errors(`int8_t a[4] = {\n  1, 2, 3, 4, 5, 6,\n};`);
-    expect(e.streamed).toBe(e.listed);
-    expect(e.streamed).toMatch(/main\.c:5:\d+: .*excess elements/);
-    const ok = both('int8_t a[4] = {1, 2, 3, 4,};\nint8_t b[4] = {1, 2, 3, 4};\nint8_t c[6] = {1, 2, 3,};');
+    for (const n of [4, 64, 100]) {
+      const e = errors(`int8_t a[${n}] = {\n  ${Array.from({ length: n + 2 }, (_, k) => k % 100).join(', ')},\n};`);
+      expect(e.streamed).toBe(e.listed);
+      expect(e.streamed).toMatch(/main\.c:5:\d+: .*excess elements/);
+    }
+    let id = 0;
+    const exact = (n: number, extra = '') => `int8_t a${id++}[${n}] = {${Array.from({ length: n }, (_, k) => k - 50).join(', ')}${extra}};`;
+    const ok = both([exact(4, ','), exact(4), exact(64, ','), exact(64), exact(100), 'int8_t c[80] = {1, 2, 3,};'].join('\n'));
     expect(ok.streamed).toEqual(ok.listed);
+    expect(ok.raw).toBeGreaterThan(200);
   });
 
   it('keeps the lines and columns of what follows a table', () => {
