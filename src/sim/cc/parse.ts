@@ -97,10 +97,9 @@ class Parser {
   }
 
   /**
-   * Reads the stream until window index k exists. A batch ends early after '{' and after a
-   * table's first element (`{ 12,` or `{ -12,`), or any `12,` while reading a table, so that the
-   * table's other elements are read without tokens (arrayInit: the window must end where the
-   * parser is).
+   * Reads the stream until window index k exists, a batch at a time. While arrayInit reads a big
+   * table, a batch ends after an element (`12 ,`), so that the window soon ends where the parser
+   * is and the table's other elements are read without tokens.
    */
   private fill(k: number): Token {
     const toks = this.toks;
@@ -110,15 +109,11 @@ class Parser {
         const t = this.src!.next();
         toks.push(t);
         if (t.kind === 'eof') { this.done = true; break; }
-        if (toks.length > k && (n >= BATCH || (t.kind === 'punct' && (t.text === '{' || (t.text === ',' && this.tableElement(toks)))))) break;
+        if (toks.length > k && (n >= BATCH || (this.inTable && t.kind === 'punct' && t.text === ',' && toks[toks.length - 2]?.kind === 'number'))) break;
       }
       this.pullMs += performance.now() - t0;
     }
     return k < toks.length ? toks[k] : toks[toks.length - 1];
-  }
-
-  private tableElement(toks: Token[]): boolean {
-    return this.inTable ? toks[toks.length - 2]?.kind === 'number' : tableStart(toks);
   }
 
   /** Drops the tokens well behind the parser (nothing pinned can go back to them). */
@@ -1883,16 +1878,6 @@ class ByteWriter {
     this.ensure(off + n);
     for (let i = 0; i < n; i++) { this.bytes[off + i] = Number(cur & 0xffn); cur >>= 8n; }
   }
-}
-
-/** The window ends with a brace list's first element and its comma: `{ 12 ,` or `{ - 12 ,`. */
-function tableStart(toks: Token[]): boolean {
-  const n = toks.length;
-  if (n < 3 || toks[n - 2].kind !== 'number') return false;
-  const a = toks[n - 3];
-  if (a.kind === 'punct' && a.text === '{') return true;
-  const b = toks[n - 4];
-  return a.kind === 'punct' && a.text === '-' && b !== undefined && b.kind === 'punct' && b.text === '{';
 }
 
 /** A decimal or hex integer without suffix, fast; undefined for anything else. */
