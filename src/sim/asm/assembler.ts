@@ -66,7 +66,7 @@ type Encoded =
  */
 const memo = new Map<string, Map<number, Map<string, Encoded[]>>>();
 let memoSize = 0;
-const MEMO_MAX = 200_000;
+const MEMO_MAX = 50_000;
 
 interface Sec {
   index: number;

@@ -49,7 +49,7 @@ const COMMUTES = new Set(['add', 'and', 'or', 'xor']);
 
 /** compress()'s answers by row and operands (null: none); cleared past MEMO_MAX entries. */
 const memo = new Map<string, { row: Row; word: number } | null>();
-const MEMO_MAX = 100_000;
+const MEMO_MAX = 50_000;
 
 /** The compressed form of base instruction `row` with operands `ops`, if it has one. */
 export function compress(row: Row, ops: Partial<Operands>): { row: Row; word: number } | undefined {
