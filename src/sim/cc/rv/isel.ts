@@ -284,7 +284,7 @@ class Isel {
         this.binary(x); return;
       case 'eq': case 'ne': case 'slt': case 'sle': case 'sgt': case 'sge': case 'ult': case 'ule': case 'ugt': case 'uge': {
         const u = this.soleUser[x.dst];
-        if (u && u.op === 'br' && this.useCount[x.dst] === 1 && this.defBlock[x.dst] === b && x.ty !== 'i64') { this.fused.add(x); return; }
+        if (u && u.op === 'br' && this.useCount[x.dst] === 1 && this.blockOf.get(u) === b && x.ty !== 'i64') { this.fused.add(x); return; }
         this.compare(x);
         this.ext[x.dst] = 'bool';
         return;
