@@ -208,7 +208,11 @@ class Isel {
       if (d?.op === 'addr') {
         const t = this.newReg();
         this.emit('lui', 'U', [t], [], { sym: d.sym, imm: off });
-        return { base: t, sym: d.sym, off };
+        if (span === 0) return { base: t, sym: d.sym, off };
+        // Two words from one %hi: %lo(sym + off + 4) may need the next %hi; take the address whole.
+        const a = this.newReg();
+        this.emit('addi', 'I', [a], [t], { sym: d.sym, imm: off });
+        return { base: a, off: 0 };
       }
       break;
     }
@@ -460,7 +464,7 @@ class Isel {
   private memOp(x: Inst): void {
     const n = this.constOf(x.args[2]);
     if (n !== undefined && n >= 0 && n <= 64) {
-      const d = this.addrOf(x.args[0]);
+      const d = this.addrOf(x.args[0], n);
       if (x.op === 'memset') {
         const c = this.constOf(x.args[1]);
         let v: Reg = ZERO;
@@ -478,7 +482,7 @@ class Isel {
         for (; off < n && fitsAt(off); off++) this.store('sb', v, d, off);
         if (off >= n) return;
       } else {
-        const s = this.addrOf(x.args[1]);
+        const s = this.addrOf(x.args[1], n);
         const fitsAt = (o: number): boolean => fits12(d.off + o + 4) && fits12(s.off + o + 4);
         let off = 0;
         // Every word is loaded before any is stored: the IR's memcpy may be asked to overlap
