@@ -534,6 +534,8 @@ class FnLowering {
       case 'cast': {
         const v = this.expr(e.a);
         if (e.ty.kind === 'void') return -1;
+        // A scalar cast to a vector of its size keeps the bits (GCC); convert() would splat it.
+        if (e.ty.kind === 'vector' && e.a.ty.kind !== 'vector' && e.a.ty.size === e.ty.size) return v;
         return this.convert(v, e.a.ty, e.ty);
       }
       case 'call': return this.call(e);
