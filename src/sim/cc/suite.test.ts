@@ -5,6 +5,7 @@
 //   ours:     our compiler + assembler + linker with the same runtime, run on the simulator, at
 //             -O2 with the CORE-V selections and at -O0 without them.
 //   interp:   our front end's IR in the IR interpreter (files without inline asm).
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { runElf } from '../index';
 import type { Machine } from '../machine';
 import { nodeMachine } from '../node';
 import { buildBuiltin, type BuiltinOptions } from '../testing/builtin';
-import { XCV_MARCH, compileCAsync, readBytes, runQemuAsync, scratchDir } from '../testing/toolchain';
+import { CLANG, LIBC_DIR, XCV_MARCH, compileCAsync, readBytes, runQemuAsync, scratchDir } from '../testing/toolchain';
 import { CLANG_19, QEMU_RISCV32, missing } from '../../testing/requires';
 import { compileToIr } from './compile';
 import { libc, libcHeaders } from './front-util';
@@ -23,8 +24,9 @@ import { runModule } from './interp';
 const SUITE = fileURLToPath(new URL('./testdata/suite/', import.meta.url));
 const NAMES = readdirSync(SUITE).filter((f) => f.endsWith('.c')).sort();
 const text = (name: string) => readFileSync(join(SUITE, name), 'utf8');
-/** The suite in the in-memory file system, under /suite. */
-const suiteFiles = (): Record<string, string> => Object.fromEntries(readdirSync(SUITE).map((f) => [`/suite/${f}`, text(f)]));
+/** The suite in the in-memory file system, under /suite (with abi/). */
+const suiteFiles = (): Record<string, string> => Object.fromEntries(readdirSync(SUITE, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.[ch]$/.test(f)).map((f) => [`/suite/${f}`, text(f)]));
 
 const usesAsm = (name: string) => /\b__asm__\b/.test(text(name));
 const usesXcv = (name: string) => /"cv\./.test(text(name));
@@ -88,6 +90,35 @@ describe.skipIf(tools)('C suite: our compiler on the simulator', () => {
   }
 });
 
+/**
+ * The calling convention against clang-19's: abi/abi_caller.c and abi/abi_callee.c built by
+ * different compilers and linked by our linker, both ways round; the output must be clang-19's
+ * own build's (on qemu).
+ */
+describe.skipIf(tools)('C suite: calls between our code and clang-19\'s', () => {
+  const ABI = join(SUITE, 'abi');
+  const clangObject = (file: string) => {
+    const out = join(scratchDir(), `abi-${file}.o`);
+    execFileSync(CLANG, ['--target=riscv32-unknown-elf', '-march=rv32imc', '-mabi=ilp32', '-O2', '-ffreestanding', '-fno-builtin', '-nostdlibinc',
+      '-isystem', join(LIBC_DIR, 'include'), '-mno-relax', '-w', '-c', join(ABI, file), '-o', out], { stdio: 'pipe' });
+    return { name: `${file}.clang.o`, bytes: readBytes(out) };
+  };
+  const want = async () => {
+    const elf = await compileCAsync([join(ABI, 'abi_caller.c'), join(ABI, 'abi_callee.c')], join(scratchDir(), 'abi.elf'), { march: 'rv32imc' });
+    const q = await runQemuAsync(elf, 20_000);
+    expect(q.stdout).toMatch(TALLY);
+    return q.stdout;
+  };
+  it.for([['ours', 'abi_caller.c', 'abi_callee.c'], ['clang-19', 'abi_callee.c', 'abi_caller.c']] as const)(
+    'the caller built by %s', { timeout: 60_000 }, async ([, oursFile, clangFile]) => {
+      const reference = await want();
+      const b = buildBuiltin([`/suite/abi/${oursFile}`], suiteFiles(), { extra: [clangObject(clangFile)] });
+      const run = runElf(m, b.link.elf, { maxCycles: 1e9 });
+      expect(run.stdout).toBe(reference);
+      expect(run.exitCode).toBe(0);
+    });
+});
+
 function interpret(src: string, extra: Record<string, string> = {}, path = '/suite/main.c') {
   const files = filesFrom({ ...suiteFiles(), [path]: src, ...libcHeaders(), ...extra });
   const mod = compileToIr(path, { files, systemPaths: ['/libc/include'] }).module;
@@ -103,6 +134,15 @@ describe.skipIf(tools)('C suite: our front end in the IR interpreter', () => {
     expect(r.stdout).toBe(want);
     expect(r.exitCode).toBe(0);
   });
+});
+
+it.skipIf(tools)('C suite: the ABI pair (abi/) in the IR interpreter', { timeout: 60_000 }, async () => {
+  const files = filesFrom({ ...suiteFiles(), ...libcHeaders() });
+  const mods = ['abi_caller.c', 'abi_callee.c'].map((f) => compileToIr(`/suite/abi/${f}`, { files, systemPaths: ['/libc/include'] }).module);
+  const r = runModule([...mods, libc()], { maxSteps: 2e8 });
+  expect(r.error).toBeUndefined();
+  expect(r.stdout).toMatch(TALLY);
+  expect(r.exitCode).toBe(0);
 });
 
 it('a failed check is printed with its line and expression, and the exit code is 1', () => {
