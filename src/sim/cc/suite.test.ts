@@ -4,7 +4,8 @@
 //             and run on qemu-riscv32 (the CORE-V builds on our simulator): validates the tests.
 //   ours:     our compiler + assembler + linker with the same runtime, run on the simulator, at
 //             -O2 with the CORE-V selections and at -O0 without them.
-//   interp:   our front end's IR in the IR interpreter (files without inline asm).
+//   interp:   our front end's IR in the IR interpreter (files without inline asm), as lowered
+//             and after the optimiser (-O2).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { compileToIr } from './compile';
 import { libc, libcHeaders } from './front-util';
 import { filesFrom } from './fs';
 import { runModule } from './interp';
+import { optimize } from './opt';
 
 const SUITE = fileURLToPath(new URL('./testdata/suite/', import.meta.url));
 const NAMES = readdirSync(SUITE).filter((f) => f.endsWith('.c')).sort();
@@ -119,20 +121,22 @@ describe.skipIf(tools)('C suite: calls between our code and clang-19\'s', () => 
     });
 });
 
-function interpret(src: string, extra: Record<string, string> = {}, path = '/suite/main.c') {
+function interpret(src: string, extra: Record<string, string> = {}, path = '/suite/main.c', level?: 1 | 2) {
   const files = filesFrom({ ...suiteFiles(), [path]: src, ...libcHeaders(), ...extra });
   const mod = compileToIr(path, { files, systemPaths: ['/libc/include'] }).module;
-  return runModule([mod, libc()], { maxSteps: 2e8 });
+  return runModule([level ? optimize(mod, { level }) : mod, libc()], { maxSteps: 2e8 });
 }
 
 describe.skipIf(tools)('C suite: our front end in the IR interpreter', () => {
   it.for(NAMES.filter((n) => !usesAsm(n)))('%s', { timeout: 60_000 }, async (name) => {
     const want = await clangRun(name);
     if (UNSUPPORTED[name]) return void expect(() => interpret(text(name), {}, `/suite/${name}`)).toThrow(UNSUPPORTED[name]);
-    const r = interpret(text(name));
-    expect(r.error).toBeUndefined();
-    expect(r.stdout).toBe(want);
-    expect(r.exitCode).toBe(0);
+    for (const level of [undefined, 2] as const) {
+      const r = interpret(text(name), {}, undefined, level);
+      expect(r.error, `opt ${level ?? 0}`).toBeUndefined();
+      expect(r.stdout, `opt ${level ?? 0}`).toBe(want);
+      expect(r.exitCode).toBe(0);
+    }
   });
 });
 
