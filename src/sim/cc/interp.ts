@@ -244,11 +244,9 @@ class Interp {
             }
             case 'jmp': next = x.targets![0]; break;
             case 'switch': {
-              // Compared at the switch's type: 0xffffffffu and -1 are the same i32 case.
-              const bits = x.ty === 'i64' ? 64 : x.ty === 'i16' ? 16 : x.ty === 'i8' ? 8 : 32;
               const v = regs[a[0]];
-              const bv = BigInt.asIntN(bits, typeof v === 'bigint' ? v : BigInt(v));
-              const i = x.cases!.findIndex((c) => BigInt.asIntN(bits, c) === bv);
+              const bv = typeof v === 'bigint' ? v : BigInt(v);
+              const i = x.cases!.indexOf(bv);
               next = x.targets![i + 1];
               break;
             }

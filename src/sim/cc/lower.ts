@@ -271,7 +271,9 @@ class FnLowering {
         for (const c of s.cases) this.caseBlocks.set(c.label, this.newBlock());
         const dflt = s.dflt ? this.newBlock() : end;
         if (s.dflt) this.caseBlocks.set(s.dflt, dflt);
-        this.emit({ op: 'switch', ty: irType(s.c.ty), dst: -1, args: [v], cases: s.cases.map((c) => c.val), targets: [dflt, ...s.cases.map((c) => this.caseBlocks.get(c.label)!)] });
+        // Case values as signed numbers of the switch's width, like the constants: 0xffffffffu is -1.
+        const ty = irType(s.c.ty), bits = ty === 'i64' ? 64 : 32;
+        this.emit({ op: 'switch', ty, dst: -1, args: [v], cases: s.cases.map((c) => BigInt.asIntN(bits, c.val)), targets: [dflt, ...s.cases.map((c) => this.caseBlocks.get(c.label)!)] });
         this.breaks.push(end);
         this.stmt(s.body);
         this.breaks.pop();
