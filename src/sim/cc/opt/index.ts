@@ -56,7 +56,7 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
 /** SROA and full unrolling, each followed by the scalar passes, while they find work. */
 function loopPasses(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
   for (let round = 0; round < 8; round++) {
-    const split = sroa(f);
+    const split = f.slots.length ? sroa(f) : 0;
     if (split) { check?.(f, 'sroa'); simplifyFunction(f, check); }
     const unrolled = unrollLoops(f);
     if (unrolled) { check?.(f, 'unroll'); simplifyFunction(f, check); }
@@ -64,23 +64,25 @@ function loopPasses(f: IrFunction, check?: (f: IrFunction, when: string) => void
   }
 }
 
-/** The scalar passes, to a fixed point (bounded). */
+/**
+ * The scalar passes, to a fixed point (bounded). Another round runs only when SCCP, the
+ * simplifier or CSE changed something (CFG cleanup, mem2reg and DCE feed them, not each other).
+ */
 export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
   compactRegs(f);
   for (let round = 0; round < 6; round++) {
-    let changed = simplifyCfg(f);
+    simplifyCfg(f);
     check?.(f, 'cfg');
-    changed = mem2reg(f) > 0 || changed;
-    check?.(f, 'mem2reg');
-    changed = sccp(f) || changed;
+    if (f.slots.length && mem2reg(f)) check?.(f, 'mem2reg');
+    let again = sccp(f);
     check?.(f, 'sccp');
-    changed = simplify(f) || changed;
+    again = simplify(f) || again;
     check?.(f, 'simplify');
-    changed = gvn(f) || changed;
+    again = gvn(f) || again;
     check?.(f, 'gvn');
-    changed = dce(f) || changed;
+    dce(f);
     check?.(f, 'dce');
-    if (!changed) break;
+    if (!again) break;
   }
   simplifyCfg(f);
   compactSlots(f);
