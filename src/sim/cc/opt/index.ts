@@ -11,7 +11,9 @@ import { compactSlots, dce } from './dce';
 import { gvn } from './gvn';
 import { licm } from './licm';
 import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
+import { dominators, findLoops } from './dom';
 import { mem2reg } from './mem2reg';
+import { rotateLoops } from './rotate';
 import { sccp } from './sccp';
 import { simplify } from './simplify';
 import { sroa } from './sroa';
@@ -47,10 +49,26 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
       simplifyFunction(f, check);
     }
     loopPasses(f, check);
-    if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
   }
   dropUnused(module);
+  // Last, once nothing more is inlined (unrolling wants loops tested at the top): rotation and LICM.
+  for (const f of module.functions) {
+    if (rotate(f, check)) simplifyFunction(f, check);
+    if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
+  }
   return module;
+}
+
+/** Rotates the loops (each rotation is followed by mem2reg, which rebuilds the SSA it demoted). */
+function rotate(f: IrFunction, check?: (f: IrFunction, when: string) => void): boolean {
+  const limit = findLoops(f, dominators(f)).length;
+  let n = 0;
+  while (n < limit && rotateLoops(f)) {
+    mem2reg(f);
+    check?.(f, 'rotate');
+    n++;
+  }
+  return n > 0;
 }
 
 /** SROA and full unrolling, each followed by the scalar passes, while they find work. */
