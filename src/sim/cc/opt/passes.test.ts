@@ -68,6 +68,18 @@ describe('mem2reg', () => {
   });
 });
 
+describe('level 1 (the scalar passes only)', () => {
+  it('promotes and folds but neither inlines nor unrolls', () => {
+    const r = both(`#include <stdio.h>
+      static int sq(int x) { return x * x; }
+      int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += sq(i); printf("%d\\n", s); return 0; }`, 1);
+    const main = fn(r.m, 'main');
+    expect(main.slots).toEqual([]);
+    expect(count(main, 'call')).toBe(2);
+    expect(count(main, 'phi')).toBeGreaterThan(0);
+  });
+});
+
 describe('SCCP, simplification and CFG cleanup', () => {
   it('folds a switch on a constant and deletes the dead arms', () => {
     const m = compileSnippet(`int f(int a) { int mode = 2; switch (mode) { case 1: return a + 1; case 2: return a * 8; default: return 0; } }`);
