@@ -59,16 +59,15 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
   return module;
 }
 
-/** Rotates the loops (each rotation is followed by mem2reg, which rebuilds the SSA it demoted). */
+/** Rotates the loops, then mem2reg rebuilds the SSA the rotations demoted to slots. */
 function rotate(f: IrFunction, check?: (f: IrFunction, when: string) => void): boolean {
   const limit = findLoops(f, dominators(f)).length;
   let n = 0;
-  while (n < limit && rotateLoops(f)) {
-    mem2reg(f);
-    check?.(f, 'rotate');
-    n++;
-  }
-  return n > 0;
+  while (n < limit && rotateLoops(f)) n++;
+  if (!n) return false;
+  mem2reg(f);
+  check?.(f, 'rotate');
+  return true;
 }
 
 /** SROA and full unrolling, each followed by the scalar passes, while they find work. */

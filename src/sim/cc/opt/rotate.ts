@@ -12,7 +12,7 @@ import { cloneInst, defsOf, terminator, vregTypes } from './util';
 const MAX_HEADER = 12;
 const SIZE = { i8: 1, i16: 2, i32: 4, ptr: 4, i64: 8 } as const;
 
-/** Rotates the loops it can; returns how many (mem2reg must run afterwards). */
+/** Rotates one loop if it can; returns how many (0 or 1; mem2reg must run afterwards). */
 export function rotateLoops(f: IrFunction): number {
   const d = dominators(f);
   const loops = findLoops(f, d);
@@ -26,14 +26,14 @@ export function rotateLoops(f: IrFunction): number {
     const [a, b] = t.targets!;
     if (l.blocks.has(a) === l.blocks.has(b)) continue; // not exiting, or both ways out
     if (l.latches.includes(h)) continue; // already bottom-tested
-    if (hb.insts.filter((x) => x.op !== 'phi').length > MAX_HEADER) continue;
+    if (headerSize(hb.insts) > MAX_HEADER) continue;
     if (hb.insts.some((x) => x.op === 'call' || x.op === 'asm' || x.op === 'vastart')) continue;
     const outside = [...new Set(d.preds[h].filter((p) => !l.blocks.has(p)))];
     if (!outside.length) continue;
     rotate(f, h, outside);
     done.add(h);
     n++;
-    break; // the CFG changed: the next loop is found again after mem2reg
+    break; // the CFG changed: the caller looks for the next loop again
   }
   return n;
 }
@@ -162,4 +162,16 @@ function usedOutside(f: IrFunction, h: number, r: number): boolean {
     }
   }
   return false;
+}
+
+/** A header's size, not counting phis and the slot traffic of earlier rotations' demotion. */
+function headerSize(insts: Inst[]): number {
+  const slots = new Set<number>();
+  let n = 0;
+  for (const x of insts) {
+    if (x.op === 'slot') { slots.add(x.dst); continue; }
+    if (x.op === 'phi' || ((x.op === 'load' || x.op === 'store') && slots.has(x.args[0]))) continue;
+    n++;
+  }
+  return n;
 }
