@@ -12,13 +12,9 @@ const INVERSE: Partial<Record<Op, Op>> = { eq: 'ne', ne: 'eq', slt: 'sge', sge: 
 const SWAPPED: Partial<Record<Op, Op>> = { eq: 'eq', ne: 'ne', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule' };
 const MASK: Partial<Record<IrType, number>> = { i8: 0xff, i16: 0xffff };
 
+/** One pass over the function (the caller repeats while anything changes). */
 export function simplify(f: IrFunction): boolean {
-  let changed = false;
-  for (let round = 0; round < 4; round++) {
-    if (!simplifyOnce(f)) break;
-    changed = true;
-  }
-  return changed;
+  return simplifyOnce(f);
 }
 
 function simplifyOnce(f: IrFunction): boolean {
