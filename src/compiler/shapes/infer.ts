@@ -27,6 +27,13 @@ export interface Analysis {
  */
 export const MAX_TENSOR_ELEMENTS = 1 << 26;
 export const MAX_WORK = 5e8;
+/**
+ * The elements of all of a network's tensors together (inputs, initializers, every node's
+ * outputs): what the reference interpreter could hold at once, as 8-byte numbers. Checked
+ * before anything runs, so that many tensors each under the per-tensor limit cannot add up
+ * to more memory than a browser tab has.
+ */
+export const MAX_GRAPH_ELEMENTS = 1 << 26;
 
 /** Largest tensor shape inference folds while evaluating constant subgraphs. */
 const MAX_FOLD = 1 << 16;
@@ -61,6 +68,12 @@ export function analyze(graph: Graph): Analysis {
   };
 
   let work = 0;
+  // Inputs and initializers first: the interpreter holds them from the start.
+  let elements = graph.inputs.reduce((s, v) => s + numel(v.shape), 0) +
+    Object.values(graph.initializers).reduce((s, t) => s + numel(t.shape), 0);
+  if (elements > MAX_GRAPH_ELEMENTS)
+    fail('limit', `the graph inputs and initializers hold ${elements} elements, more than the limit of ${MAX_GRAPH_ELEMENTS} for the whole network`,
+      'graph', 'the playground handles networks sized for microcontrollers');
   for (const node of nodes) {
     const entry = opFor(node);
     const where = whereNode(node);
@@ -80,6 +93,10 @@ export function analyze(graph: Graph): Analysis {
         fail('limit', `tensor '${name}' ${shapeStr(t.shape)} has ${numel(t.shape)} elements, more than the limit of ${MAX_TENSOR_ELEMENTS}`, where,
           'the playground handles networks sized for microcontrollers');
       types[name] = t;
+      elements += numel(t.shape);
+      if (elements > MAX_GRAPH_ELEMENTS)
+        fail('limit', `the network's tensors hold more than ${MAX_GRAPH_ELEMENTS} elements in all (reached with '${name}' ${shapeStr(t.shape)})`, where,
+          'the playground handles networks sized for microcontrollers');
     });
     work += entry.work ? entry.work({ inputs, outputs: outs, attrs }) : outs.reduce((s, t) => s + numel(t.shape), 0);
     if (work > MAX_WORK)
