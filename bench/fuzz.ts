@@ -2,14 +2,14 @@
 // through every stage (parse, shapes, interpret, lower, tile, codegen, our C compiler:
 // src/testing/fuzz-stages.ts), in child processes so that a case that hangs (over `hangMs`) can be
 // killed and counted. (Child processes rather than worker threads: on Node 20, tsx's loader does
-// not reach worker threads.) Standalone: `npx tsx bench/fuzz.ts [cases] [seed] [front|all]`.
+// not reach worker threads.) Standalone: `npx tsx bench/fuzz.ts [cases] [seed] [front|compile|all]`.
 // Every finding is printed with its seed and model: fuzzOnce(model bytes, seed) reproduces it.
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCorpus } from '../src/testing/corpus';
-import { fuzzStages, type StageSet } from '../src/testing/fuzz-stages';
+import { fuzzStages, STAGE_SETS, type StageSet } from '../src/testing/fuzz-stages';
 import type { CaseResult, FuzzModel, FuzzSummary } from '../src/compiler/fuzz/run';
 import { bugCount, describeCase, emptySummary, formatSummary, record, runCase, stoppedCase } from '../src/compiler/fuzz/run';
 import { readNpz } from '../src/compiler/npz';
@@ -47,6 +47,12 @@ export async function benchFuzz(cases = 10000, opts: BenchFuzzOptions = {}): Pro
   const t0 = performance.now();
   let next = 0;
   let lastLog = t0;
+  /** Records a case and prints a finding as soon as it is found. */
+  const add = (r: CaseResult) => {
+    const before = summary.findings.length;
+    record(summary, r);
+    for (const f of summary.findings.slice(before)) opts.log?.(`  ${describeCase(f)}`);
+  };
 
   await new Promise<void>((resolve, reject) => {
     let live = 0;
@@ -74,7 +80,7 @@ export async function benchFuzz(cases = 10000, opts: BenchFuzzOptions = {}): Pro
         w.send({ index: current } satisfies ToWorker);
         timer = setTimeout(() => {
           // A hang: stop the worker, record the case, and carry on with a fresh worker.
-          record(summary, stoppedCase(models, current, baseSeed, 'hang', stage, `still running after ${hangMs} ms (killed)`, performance.now() - startedAt));
+          add(stoppedCase(models, current, baseSeed, 'hang', stage, `still running after ${hangMs} ms (killed)`, performance.now() - startedAt));
           current = -1;
           killed = true;
           w.kill('SIGKILL');
@@ -91,7 +97,7 @@ export async function benchFuzz(cases = 10000, opts: BenchFuzzOptions = {}): Pro
           return;
         }
         clearTimeout(timer);
-        record(summary, m.result);
+        add(m.result);
         current = -1;
         const now = performance.now();
         if (opts.log && now - lastLog > 10_000) {
@@ -106,7 +112,7 @@ export async function benchFuzz(cases = 10000, opts: BenchFuzzOptions = {}): Pro
         if (!ready) return reject(new Error(`a fuzz worker failed to start (exit ${code ?? signal})`));
         // A crash of the worker itself (out of memory...) counts against the case it ran.
         if (current >= 0) {
-          record(summary, stoppedCase(models, current, baseSeed, 'uncaught', stage, `the worker died (exit ${code ?? signal})`, performance.now() - startedAt));
+          add(stoppedCase(models, current, baseSeed, 'uncaught', stage, `the worker died (exit ${code ?? signal})`, performance.now() - startedAt));
           current = -1;
         }
         if (next < cases) start();
@@ -167,8 +173,8 @@ if (!isWorker && process.argv[1] && import.meta.url === pathToFileURL(process.ar
   const cases = Number(process.argv[2] ?? 10000);
   const baseSeed = Number(process.argv[3] ?? 1);
   const set = (process.argv[4] ?? 'all') as StageSet;
-  if (!Number.isInteger(cases) || cases < 1 || !Number.isInteger(baseSeed) || !['front', 'all'].includes(set)) {
-    console.error('usage: npx tsx bench/fuzz.ts [cases] [base seed] [front|all]');
+  if (!Number.isInteger(cases) || cases < 1 || !Number.isInteger(baseSeed) || !STAGE_SETS.includes(set)) {
+    console.error('usage: npx tsx bench/fuzz.ts [cases] [base seed] [front|compile|all]');
     process.exit(2);
   }
   const workers = process.env.FUZZ_WORKERS ? Number(process.env.FUZZ_WORKERS) : undefined;

@@ -1,14 +1,25 @@
-// The fuzzer's full stage list in Node: the compiler's stages (GLPK from disk for tiling), then
-// our C compiler on the generated program. The test and the benchmark run the same list.
+// The fuzzer's stage lists in Node: the compiler's stages (GLPK from disk for tiling), our C
+// compiler's front end on the generated program, and a bounded run on the simulator. The test
+// and the benchmark run the same lists.
 import type { FuzzStage } from '../compiler/fuzz/stages';
 import { compilerStages, FRONT_END_STAGES } from '../compiler/fuzz/stages';
 import { nodeMilp } from '../pipeline/node/milp';
-import { ccFrontEndStage } from '../sim/fuzz-stages';
+import { ccFrontEndStage, runStage, type FuzzRunner } from '../sim/fuzz-stages';
+import { runOnSimulator } from '../sim/run/simulate';
 import { loadCLibrary } from './c-library';
 
-export type StageSet = 'front' | 'all';
+/** 'front': parse, shapes, interpret; 'compile': through our C front end; 'all': and the bounded run. */
+export type StageSet = 'front' | 'compile' | 'all';
+export const STAGE_SETS: readonly StageSet[] = ['front', 'compile', 'all'];
+
+/** The run's cycle bound: the kernel tests finish well within it, larger networks are cut short. */
+export const FUZZ_MAX_CYCLES = 2_000_000;
+
+/** clang-19 and ld.lld-19, until the playground's own compiler builds whole programs. */
+const clangRunner: FuzzRunner = (code, config, maxCycles) => runOnSimulator(code, config, { maxCycles });
 
 export function fuzzStages(set: StageSet = 'all'): FuzzStage[] {
   if (set === 'front') return FRONT_END_STAGES;
-  return [...compilerStages(nodeMilp), ccFrontEndStage(loadCLibrary())];
+  const compile = [...compilerStages(nodeMilp), ccFrontEndStage(loadCLibrary())];
+  return set === 'compile' ? compile : [...compile, runStage(clangRunner, FUZZ_MAX_CYCLES)];
 }

@@ -32,6 +32,8 @@ export interface CaseResult {
   stage: string;
   /** 'ok' cases cut short at a bound (the run's cycle limit): what stopped them. */
   bounded?: string;
+  /** 'ok' cases whose last stage did not apply (the simulator run of generic code): why. */
+  skipped?: string;
   code?: ErrorCode;
   message?: string;
   ms: number;
@@ -82,9 +84,10 @@ export async function fuzzOnce(bytes: Uint8Array, seed: number, opts: FuzzOption
       stage = st.name;
       opts.onStage?.(stage);
       await st.run(state);
-      if (state.bounded) break;
+      if (state.bounded || state.skipped) break;
     }
-    return { ...base, outcome: 'ok', stage, ...(state.bounded ? { bounded: state.bounded } : {}), ms: performance.now() - t0 };
+    return { ...base, outcome: 'ok', stage, ...(state.bounded ? { bounded: state.bounded } : {}),
+      ...(state.skipped ? { skipped: state.skipped } : {}), ms: performance.now() - t0 };
   } catch (e) {
     const ms = performance.now() - t0;
     if (e instanceof PlaygroundError)
@@ -128,8 +131,12 @@ export interface StageCounts {
   reached: number;
   /** Cases that got through it. */
   passed: number;
-  /** Cases it ended, by outcome ('ok' here: cut short at a bound). */
+  /** Cases it ended, by outcome (never 'ok': those passed, were cut short or skipped). */
   ended: Record<Outcome, number>;
+  /** 'ok' cases cut short here at a bound (the run's cycle limit). */
+  bounded: number;
+  /** 'ok' cases to which this stage did not apply. */
+  skipped: number;
   /** Refusals ('error'), by code. */
   byCode: Partial<Record<ErrorCode, number>>;
 }
@@ -140,6 +147,8 @@ export interface FuzzSummary {
   outcomes: Record<Outcome, number>;
   /** 'ok' cases cut short at a bound they were given (the run's cycle limit). */
   bounded: number;
+  /** 'ok' cases whose last stage did not apply to them. */
+  skipped: number;
   /** Per stage, in the order of the stage list. */
   stages: Record<string, StageCounts>;
   ms: number;
@@ -150,8 +159,8 @@ export interface FuzzSummary {
 
 export function emptySummary(stageNames: readonly string[] = FRONT_END_STAGES.map((s) => s.name)): FuzzSummary {
   const stages: Record<string, StageCounts> = {};
-  for (const n of stageNames) stages[n] = { reached: 0, passed: 0, ended: zeroOutcomes(), byCode: {} };
-  return { cases: 0, outcomes: zeroOutcomes(), bounded: 0, stages, ms: 0, slowestMs: 0, findings: [] };
+  for (const n of stageNames) stages[n] = { reached: 0, passed: 0, ended: zeroOutcomes(), bounded: 0, skipped: 0, byCode: {} };
+  return { cases: 0, outcomes: zeroOutcomes(), bounded: 0, skipped: 0, stages, ms: 0, slowestMs: 0, findings: [] };
 }
 
 const zeroOutcomes = (): Record<Outcome, number> => ({ ok: 0, error: 0, internal: 0, uncaught: 0, hang: 0 });
@@ -164,6 +173,7 @@ export function record(s: FuzzSummary, r: CaseResult, hang = r.outcome === 'hang
   s.slowestMs = Math.max(s.slowestMs, c.ms);
   s.outcomes[c.outcome]++;
   if (c.bounded) s.bounded++;
+  if (c.skipped) s.skipped++;
   const names = Object.keys(s.stages);
   const at = names.indexOf(c.stage);
   // Every stage before the one that ended the case was reached and passed.
@@ -171,9 +181,11 @@ export function record(s: FuzzSummary, r: CaseResult, hang = r.outcome === 'hang
     if (at < 0 || i > at) return;
     const st = s.stages[n];
     st.reached++;
-    if (i < at || c.outcome === 'ok') st.passed++;
+    if (i < at || (c.outcome === 'ok' && !c.bounded && !c.skipped)) st.passed++;
     if (i === at) {
-      if (c.outcome !== 'ok' || c.bounded) st.ended[c.outcome]++;
+      if (c.outcome !== 'ok') st.ended[c.outcome]++;
+      else if (c.bounded) st.bounded++;
+      else if (c.skipped) st.skipped++;
       if (c.outcome === 'error') st.byCode[c.code!] = (st.byCode[c.code!] ?? 0) + 1;
     }
   });
@@ -188,6 +200,7 @@ export function describeCase(r: CaseResult): string {
     r.outcome === 'uncaught' ? `UNCAUGHT in ${r.stage}: ${r.message}` :
     r.outcome === 'internal' ? `INTERNAL ERROR in ${r.stage}: ${r.message}` :
     r.bounded ? `ok, stopped in ${r.stage}: ${r.bounded}` :
+    r.skipped ? `ok, ${r.stage} skipped: ${r.skipped}` :
     `${r.outcome} in ${r.stage} (${r.ms.toFixed(0)} ms) ${r.message ?? ''}`;
   return `seed ${r.seed} on ${r.model}${r.donor ? ` (donor ${r.donor})` : ''} [${r.mutation}] {${r.config}}: ${what}`;
 }
@@ -195,11 +208,13 @@ export function describeCase(r: CaseResult): string {
 /** The per-stage table and the totals, as lines of text. */
 export function formatSummary(s: FuzzSummary): string[] {
   const lines = [`${s.cases} cases in ${(s.ms / 1000).toFixed(1)} s: ` + OUTCOMES.map((o) => `${o} ${s.outcomes[o]}`).join(', ') +
-    (s.bounded ? ` (${s.bounded} ok cases stopped at the run's cycle bound)` : '') + `; slowest case ${s.slowestMs.toFixed(0)} ms`];
-  lines.push(`  ${'stage'.padEnd(10)} ${'reached'.padStart(7)} ${'passed'.padStart(7)} ${'refused'.padStart(7)} ${'internal'.padStart(8)} ${'uncaught'.padStart(8)} ${'hang'.padStart(5)} ${'bounded'.padStart(7)}  refusals by code`);
+    (s.bounded ? ` (of the ok cases, ${s.bounded} stopped at the run's cycle bound)` : '') +
+    (s.skipped ? ` (${s.skipped} skipped a stage that does not apply)` : '') + `; slowest case ${s.slowestMs.toFixed(0)} ms`];
+  const cols = ['reached', 'passed', 'refused', 'internal', 'uncaught', 'hang', 'bounded', 'skipped'];
+  lines.push(`  ${'stage'.padEnd(10)} ${cols.map((c) => c.padStart(8)).join(' ')}  refusals by code`);
   for (const [name, st] of Object.entries(s.stages))
-    lines.push(`  ${name.padEnd(10)} ${String(st.reached).padStart(7)} ${String(st.passed).padStart(7)} ${String(st.ended.error).padStart(7)} ` +
-      `${String(st.ended.internal).padStart(8)} ${String(st.ended.uncaught).padStart(8)} ${String(st.ended.hang).padStart(5)} ${String(st.ended.ok).padStart(7)}  ` +
+    lines.push(`  ${name.padEnd(10)} ` +
+      [st.reached, st.passed, st.ended.error, st.ended.internal, st.ended.uncaught, st.ended.hang, st.bounded, st.skipped].map((v) => String(v).padStart(8)).join(' ') + '  ' +
       Object.entries(st.byCode).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', '));
   return lines;
 }

@@ -47,6 +47,8 @@ export interface CaseState {
   code?: CodegenResult;
   /** Set by a stage that stopped at a bound it was given (the run's cycle limit): the case is cut short, not refused. */
   bounded?: string;
+  /** Set by a stage that does not apply to the case (the simulator run of generic code): later stages do not run. */
+  skipped?: string;
 }
 
 export interface FuzzStage {

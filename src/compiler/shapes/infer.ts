@@ -21,19 +21,17 @@ export interface Analysis {
 }
 
 /**
- * The largest tensor and the most arithmetic one network may need. Siracusa-sized networks
- * are far below both (microLlama64: 0.3 M elements, 35 M MACs); beyond them the browser tab
- * would run out of memory or the reference run would take minutes.
+ * The largest tensor, all tensors together, and the most arithmetic one network may need.
+ * Siracusa-sized networks are below them (microLlama64: 7.5 M elements in all, none over 0.3 M,
+ * 44 M MACs; all of Siracusa's memory, 16 MiB of L3, holds 2^24 int8 elements). The network
+ * limit holds for its inputs, initializers and every node's outputs together, an upper bound on
+ * what the reference interpreter holds at once as 8-byte numbers (256 MiB), checked before anything runs:
+ * beyond them the browser tab would run out of memory, the reference run (and the lowering's
+ * checks, which rerun it) would take minutes.
  */
-export const MAX_TENSOR_ELEMENTS = 1 << 26;
+export const MAX_TENSOR_ELEMENTS = 1 << 24;
+export const MAX_GRAPH_ELEMENTS = 1 << 25;
 export const MAX_WORK = 5e8;
-/**
- * The elements of all of a network's tensors together (inputs, initializers, every node's
- * outputs): what the reference interpreter could hold at once, as 8-byte numbers. Checked
- * before anything runs, so that many tensors each under the per-tensor limit cannot add up
- * to more memory than a browser tab has.
- */
-export const MAX_GRAPH_ELEMENTS = 1 << 26;
 
 /** Largest tensor shape inference folds while evaluating constant subgraphs. */
 const MAX_FOLD = 1 << 16;
