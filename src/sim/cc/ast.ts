@@ -39,6 +39,8 @@ export interface Attrs {
   packed?: boolean;
   used?: boolean;
   weak?: boolean;
+  /** `__asm__("reg")` on a local register variable: the register its asm operands use. */
+  asmName?: string;
   /** GCC vector_size(n), consumed when the declarator's type is built. */
   vectorSize?: number;
 }

@@ -53,7 +53,7 @@ export function compileC(path: string, opts: CcOptions): CompiledObject {
 /** Preprocesses and assembles a .S file (crt0.S). */
 export function assembleS(path: string, opts: CcOptions): CompiledObject {
   const t0 = performance.now();
-  const pp = preprocess(path, { files: opts.files, includePaths: opts.includePaths, systemPaths: opts.systemPaths, defines: [...(opts.defines ?? []), '__ASSEMBLER__'] });
+  const pp = preprocess(path, { files: opts.files, includePaths: opts.includePaths, systemPaths: opts.systemPaths, defines: [...(opts.defines ?? []), '__ASSEMBLER__'], assembler: true });
   const text = tokensToText(pp.tokens);
   const t1 = performance.now();
   const object = assemble(text, { file: path });

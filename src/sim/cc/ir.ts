@@ -79,6 +79,9 @@ export interface AsmInfo {
   inputs: string[];
   clobbers: string[];
   volatile: boolean;
+  /** Operands that are register variables (`register long x __asm__("a0")`): their register, per output and per input. */
+  outRegs?: (string | undefined)[];
+  inRegs?: (string | undefined)[];
 }
 
 export interface Block {

@@ -316,7 +316,11 @@ class FnLowering {
           if (o.constraint.startsWith('+')) { args.push(this.load(o.e.ty, a)); inputs.push(String(i)); }
         });
         for (const x of s.inputs) { args.push(this.expr(x.e)); inputs.push(x.constraint); }
-        this.emit({ op: 'asm', ty: 'i32', dst: -1, args, asm: { template: s.template, outputs, outs, inputs, clobbers: s.clobbers, volatile: s.volatile } });
+        const regOf = (e: Expr): string | undefined => (e.k === 'var' && e.obj.isLocal ? e.obj.attrs?.asmName : undefined);
+        const outRegs = s.outputs.map((o) => regOf(o.e));
+        const inRegs = [...s.outputs.filter((o) => o.constraint.startsWith('+')).map((o) => regOf(o.e)), ...s.inputs.map((x) => regOf(x.e))];
+        const fixed = [...outRegs, ...inRegs].some((r) => r !== undefined);
+        this.emit({ op: 'asm', ty: 'i32', dst: -1, args, asm: { template: s.template, outputs, outs, inputs, clobbers: s.clobbers, volatile: s.volatile, ...(fixed ? { outRegs, inRegs } : {}) } });
         s.outputs.forEach((o, i) => this.store(o.e.ty, addrs[i], outs[i]));
         return;
       }

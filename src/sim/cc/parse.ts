@@ -473,7 +473,7 @@ class Parser {
       const inner = this.declarator(suffix.ty);
       this.skip(')');
       this.pos = end;
-      this.asmLabel();
+      this.asmLabel(attrs);
       this.attributes(attrs);
       return { ...inner, attrs: { ...inner.attrs, ...attrs }, paramNames: inner.paramNames.length ? inner.paramNames : suffix.paramNames };
     }
@@ -482,14 +482,20 @@ class Parser {
     if (this.tok.kind === 'ident' && !this.isTypename()) name = this.next();
     const suffix = this.typeSuffix(ty);
     ty = suffix.ty;
-    this.asmLabel();
+    this.asmLabel(attrs);
     this.attributes(attrs);
     if (attrs.vectorSize) { ty = this.vectorType(ty, attrs.vectorSize, tok); delete attrs.vectorSize; }
     return { ty, name, tok: name ?? tok, attrs, paramNames: suffix.paramNames };
   }
 
-  private asmLabel(): void {
-    if (this.is('__asm__') || this.is('asm') || this.is('__asm')) { this.next(); this.skip('('); this.skipBalanced(')'); }
+  /** `__asm__("name")` after a declarator: a local register variable's register (an asm operand's). */
+  private asmLabel(attrs: Attrs): void {
+    if (!(this.is('__asm__') || this.is('asm') || this.is('__asm'))) return;
+    this.next();
+    this.skip('(');
+    const t = this.tok;
+    if (t.kind === 'string') { attrs.asmName = t.text.slice(t.text.indexOf('"') + 1, -1); this.next(); this.skip(')'); }
+    else this.skipBalanced(')');
   }
 
   // pointers = ("*" (qualifier | attribute)*)*
@@ -609,6 +615,7 @@ class Parser {
       }
       const obj = this.newLocal(d.name.text, d.ty, d.name);
       obj.align = attrs.aligned;
+      if (attrs.asmName) obj.attrs = { asmName: attrs.asmName };
       this.declare(d.name.text, { obj });
       if (this.consume('=')) {
         const init = this.localInit(obj);

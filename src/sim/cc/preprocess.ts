@@ -26,6 +26,8 @@ export interface PreprocessOptions {
   undefines?: readonly string[];
   /** __STDC_VERSION__: 199901L or 201112L (the default). */
   std?: 'c99' | 'c11';
+  /** Assembly with the preprocessor (.S): a line '# text' that is no directive is a comment. */
+  assembler?: boolean;
 }
 
 export interface PreprocessResult {
@@ -367,6 +369,7 @@ class Preprocessor {
       case 'sccs':
         return undefined;
     }
+    if (this.opts.assembler) return undefined;
     return errorAt(name, `invalid preprocessing directive #${name.text}`);
   }
 

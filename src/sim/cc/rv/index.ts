@@ -1,10 +1,18 @@
-// The RV32 back end: IR module -> GNU assembly text for rv32imc + CORE-V, ilp32.
-import type { IrModule } from '../ir';
+// The RV32 back end: IR module -> GNU assembly text for rv32imc + CORE-V, ilp32. Per function:
+// instruction selection (isel.ts), register allocation (regalloc.ts), frame layout (frame.ts),
+// text (emit.ts); then the module's data.
+import { CcError } from '../error';
+import type { IrFunction, IrModule } from '../ir';
+import { AsmWriter } from './emit';
+import { layoutFrame } from './frame';
+import { selectFunction } from './isel';
+import type { MFunction } from './mir';
+import { allocateRegisters } from './regalloc';
 
 export interface BackendOptions {
   /** The source file (for .file and the line table). */
   file: string;
-  /** CORE-V selections. */
+  /** CORE-V selections (immediate branches, sle); the cluster's cores have them. */
   xpulp: boolean;
   noBuiltin?: boolean;
 }
@@ -16,6 +24,28 @@ export interface GeneratedAsm {
 }
 
 export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAsm {
-  void module; void opts;
-  throw new Error('the RV32 back end is being written');
+  const w = new AsmWriter();
+  for (const f of module.functions) w.fn(compileFunction(f, opts));
+  for (const g of module.globals) w.global(g);
+  return { text: w.text(), blobs: w.blobs };
+}
+
+/** One function through selection, allocation and frame layout (again with t6 kept free when a far stack store needs it). */
+export function compileFunction(f: IrFunction, opts: BackendOptions): MFunction {
+  if (process.env.DPG_CC_TRACE) console.error('compile', f.name);
+  try {
+    for (const reserve of [false, true]) {
+      const mf = selectFunction(f, { xpulp: opts.xpulp });
+      if (reserve) mf.reserved.push(31);
+      const { usedCalleeSaved } = allocateRegisters(mf);
+      const { needsScratch } = layoutFrame(mf, usedCalleeSaved);
+      if (!needsScratch) return mf;
+    }
+    throw new Error('a far stack store found no scratch register');
+  } catch (e) {
+    if (e instanceof CcError) throw e;
+    const i = f.loc.lastIndexOf(':');
+    throw new CcError({ file: f.loc.slice(0, i), line: Number(f.loc.slice(i + 1)) || 0, col: 1 },
+      `internal error of the back end in '${f.name}': ${(e as Error).message}`);
+  }
 }

@@ -1,0 +1,211 @@
+// Register allocation: virtual registers -> the 27 allocatable RV32 registers.
+//
+// Every instruction i has two positions: 2i where it reads, 2i+1 where it writes. Liveness gives
+// each register a set of segments over the positions in layout order (holes included). Virtual
+// registers are then placed one at a time, the costliest to spill first (uses and defs weighted
+// 10x per loop level), each in the first register whose occupancy is free over all its segments:
+// first a register it is copied to or from (so the copy disappears), then caller-saved ones,
+// then callee-saved ones. A value live across a call cannot sit in a caller-saved register: the
+// call writes them all. A register that fits nowhere is spilled: each use reloads it from a
+// stack slot into a new short-lived register and each definition stores it (constants and frame
+// addresses are recomputed instead), and allocation starts again.
+import { computeLoopDepth } from './loops';
+import { CALLEE_SAVED, FIRST_VREG, SP, isVirtual, type MFunction, type MInst, type Reg } from './mir';
+
+const ALLOCATABLE: Reg[] = [10, 11, 12, 13, 14, 15, 16, 17, 5, 6, 7, 28, 29, 30, 31, 8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27];
+
+export interface Allocation {
+  /** Callee-saved registers the function writes (the prologue saves them). */
+  usedCalleeSaved: Reg[];
+}
+
+export function allocateRegisters(mf: MFunction): Allocation {
+  removeDeadCode(mf);
+  computeLoopDepth(mf);
+  const spillTemps = new Set<Reg>();
+  for (let round = 0; ; round++) {
+    if (round > 20) throw new Error(`register allocation of '${mf.name}' does not converge`);
+    const result = tryAllocate(mf, spillTemps);
+    if (process.env.DPG_CC_TRACE) console.error(`round ${round}: ${result.spilled.length} spilled`);
+    if (result.spilled.length === 0) {
+      rewrite(mf, result.assign);
+      const used = new Set<Reg>();
+      for (const b of mf.blocks) for (const x of b.insts) for (const d of x.defs) used.add(d);
+      return { usedCalleeSaved: CALLEE_SAVED.filter((r) => used.has(r)) };
+    }
+    for (const v of result.spilled) spill(mf, v, spillTemps);
+  }
+}
+
+/** Deletes instructions without side effects whose results nothing reads. */
+export function removeDeadCode(mf: MFunction): void {
+  for (;;) {
+    const uses = new Int32Array(mf.nregs);
+    for (const b of mf.blocks) for (const x of b.insts) for (const u of x.uses) uses[u]++;
+    let removed = 0;
+    for (const b of mf.blocks) {
+      b.insts = b.insts.filter((x) => {
+        if (x.sideEffect || x.target !== undefined) return true;
+        if (x.defs.length === 0) return true;
+        if (x.defs.some((d) => !isVirtual(d) || uses[d] > 0)) return true;
+        removed++;
+        return false;
+      });
+    }
+    if (!removed) return;
+  }
+}
+
+
+interface Attempt { assign: Int32Array; spilled: Reg[] }
+
+function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
+  const n = mf.nregs;
+  // Positions in layout order.
+  const start: number[] = [], end: number[] = [];
+  let idx = 0;
+  for (const b of mf.order) { start[b] = 2 * idx; idx += mf.blocks[b].insts.length; end[b] = 2 * idx; }
+  const npos = 2 * idx + 2;
+  const words = (n + 31) >>> 5;
+  // Liveness: use/def bit sets per block, then live-in = use | (live-out & ~def) to a fixed point.
+  const nb = mf.blocks.length;
+  const use = new Uint32Array(nb * words), def = new Uint32Array(nb * words);
+  const liveIn = new Uint32Array(nb * words), liveOut = new Uint32Array(nb * words);
+  const tracked = (r: Reg): boolean => r !== 0 && r !== SP && r !== 3 && r !== 4;
+  for (const b of mf.order) {
+    const o = b * words;
+    for (const x of mf.blocks[b].insts) {
+      for (const u of x.uses) if (tracked(u) && !(def[o + (u >>> 5)] & (1 << (u & 31)))) use[o + (u >>> 5)] |= 1 << (u & 31);
+      for (const d of x.defs) if (tracked(d)) def[o + (d >>> 5)] |= 1 << (d & 31);
+    }
+  }
+  const rev = [...mf.order].reverse();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const b of rev) {
+      const o = b * words;
+      for (const s of mf.blocks[b].succs) {
+        const so = s * words;
+        for (let w = 0; w < words; w++) liveOut[o + w] |= liveIn[so + w];
+      }
+      for (let w = 0; w < words; w++) {
+        const v = (use[o + w] | (liveOut[o + w] & ~def[o + w])) >>> 0;
+        if (v !== liveIn[o + w]) { liveIn[o + w] = v; changed = true; }
+      }
+    }
+  }
+  // Segments per register, and spill costs.
+  const segs: number[][] = Array.from({ length: n }, () => []);
+  const cost = new Float64Array(n);
+  const openEnd = new Int32Array(n).fill(-1);
+  for (const b of mf.order) {
+    const o = b * words;
+    const insts = mf.blocks[b].insts;
+    const live: Reg[] = [];
+    for (let w = 0; w < words; w++) {
+      let bits = liveOut[o + w];
+      while (bits) { const t = 31 - Math.clz32(bits & -bits); bits &= bits - 1; const r = w * 32 + t; openEnd[r] = end[b] - 1; live.push(r); }
+    }
+    const weight = 10 ** Math.min(mf.blocks[b].depth, 5);
+    for (let i = insts.length - 1; i >= 0; i--) {
+      const x = insts[i];
+      const p = start[b] + 2 * i;
+      for (const d of x.defs) {
+        if (!tracked(d)) continue;
+        cost[d] += weight;
+        if (openEnd[d] >= 0) { segs[d].push(p + 1, openEnd[d]); openEnd[d] = -1; }
+        else segs[d].push(p + 1, p + 1);
+      }
+      for (const u of x.uses) {
+        if (!tracked(u)) continue;
+        cost[u] += weight;
+        if (openEnd[u] < 0) { openEnd[u] = p; live.push(u); }
+      }
+    }
+    for (const r of live) if (openEnd[r] >= 0) { segs[r].push(start[b], openEnd[r]); openEnd[r] = -1; }
+  }
+  // Occupancy of each machine register, starting with its own (fixed) uses.
+  const busy: Uint8Array[] = [];
+  for (let r = 0; r < FIRST_VREG; r++) {
+    busy[r] = new Uint8Array(npos);
+    const s = segs[r];
+    for (let k = 0; k < s.length; k += 2) busy[r].fill(1, s[k], s[k + 1] + 1);
+  }
+  // Copy partners, for hints.
+  const partners: Reg[][] = Array.from({ length: n }, () => []);
+  for (const b of mf.blocks) for (const x of b.insts) {
+    if (x.fmt !== 'MV') continue;
+    const [d] = x.defs, [s] = x.uses;
+    if (d !== s) { partners[d].push(s); partners[s].push(d); }
+  }
+  const assign = new Int32Array(n).fill(-1);
+  for (let r = 0; r < FIRST_VREG; r++) assign[r] = r;
+  const vregs: Reg[] = [];
+  for (let v = FIRST_VREG; v < n; v++) if (segs[v].length) vregs.push(v);
+  const length = (v: Reg): number => { let l = 0; const s = segs[v]; for (let k = 0; k < s.length; k += 2) l += s[k + 1] - s[k] + 1; return l; };
+  const prio = new Float64Array(n);
+  for (const v of vregs) prio[v] = spillTemps.has(v) ? Infinity : cost[v] / Math.sqrt(length(v));
+  vregs.sort((a, b) => prio[b] - prio[a] || a - b);
+  const reserved = new Set(mf.reserved);
+  const free = (r: Reg, v: Reg): boolean => {
+    const occ = busy[r], s = segs[v];
+    for (let k = 0; k < s.length; k += 2) for (let p = s[k]; p <= s[k + 1]; p++) if (occ[p]) return false;
+    return true;
+  };
+  const spilled: Reg[] = [];
+  for (const v of vregs) {
+    let got = -1;
+    for (const q of partners[v]) {
+      const r = assign[q];
+      if (r >= 0 && ALLOCATABLE.includes(r) && !reserved.has(r) && free(r, v)) { got = r; break; }
+    }
+    if (got < 0) for (const r of ALLOCATABLE) if (!reserved.has(r) && free(r, v)) { got = r; break; }
+    if (got < 0) {
+      if (spillTemps.has(v)) throw new Error(`register allocation of '${mf.name}': no register for a reload (too many values live at once)`);
+      spilled.push(v);
+      continue;
+    }
+    assign[v] = got;
+    const s = segs[v];
+    for (let k = 0; k < s.length; k += 2) busy[got].fill(1, s[k], s[k + 1] + 1);
+  }
+  return { assign, spilled };
+}
+
+/** Rewrites a spilled register: reloads before uses, stores after definitions (or recomputes a constant). */
+function spill(mf: MFunction, v: Reg, temps: Set<Reg>): void {
+  const defs: MInst[] = [];
+  for (const b of mf.blocks) for (const x of b.insts) if (x.defs.includes(v)) defs.push(x);
+  const remat = defs.length === 1 && defs[0].uses.length === 0 && (defs[0].fmt === 'LI' || (defs[0].op === 'addi' && defs[0].fi !== undefined) || defs[0].op === 'lui') ? defs[0] : undefined;
+  const fi = remat ? -1 : mf.frame.push({ kind: 'spill', size: 4, align: 4, offset: 0 }) - 1;
+  for (const b of mf.blocks) {
+    const out: MInst[] = [];
+    for (const x of b.insts) {
+      const usesV = x.uses.includes(v), defsV = x.defs.includes(v);
+      if (!usesV && !defsV) { out.push(x); continue; }
+      if (remat && x === remat) continue;
+      const t = mf.nregs++;
+      temps.add(t);
+      if (usesV) {
+        if (remat) out.push({ ...remat, defs: [t], loc: x.loc });
+        else out.push({ op: 'lw', fmt: 'L', defs: [t], uses: [], fi, imm: 0, loc: x.loc });
+        x.uses = x.uses.map((u) => (u === v ? t : u));
+      }
+      if (defsV) x.defs = x.defs.map((d) => (d === v ? t : d));
+      out.push(x);
+      if (defsV) out.push({ op: 'sw', fmt: 'S', defs: [], uses: [t], fi, imm: 0, loc: x.loc, sideEffect: true });
+    }
+    b.insts = out;
+  }
+}
+
+function rewrite(mf: MFunction, assign: Int32Array): void {
+  for (const b of mf.blocks) {
+    b.insts = b.insts.filter((x) => {
+      x.defs = x.defs.map((d) => assign[d]);
+      x.uses = x.uses.map((u) => assign[u]);
+      for (const r of [...x.defs, ...x.uses]) if (r < 0) throw new Error(`register allocation of '${mf.name}' left a register unassigned in '${x.op}'`);
+      return !(x.fmt === 'MV' && x.defs[0] === x.uses[0]);
+    });
+  }
+}
