@@ -1,5 +1,5 @@
 // The fuzzer's stages past codegen (src/compiler/fuzz/stages.ts has the ones before): every C
-// file the codegen stage generated goes through our C compiler ('cc'), then the whole program is
+// file the codegen stage generated goes through our C compiler ('cc': to an object), then the whole program is
 // built and run on the simulator under a small cycle bound ('run', with the runner the host
 // gives: Node's are in src/sim/run). Pure TypeScript, like the compiler: the library's sources
 // come in as an in-memory file system.
@@ -11,6 +11,7 @@ import { fail, PlaygroundError } from '../common/errors';
 import type { FuzzStage } from '../compiler/fuzz/stages';
 import { need } from '../compiler/fuzz/stages';
 import { compileToIr } from './cc/compile';
+import { compileC } from './cc/driver';
 import { filesFrom, overlay, type SourceFiles } from './cc/fs';
 import type { CodegenResult } from '../compiler/codegen/types';
 import type { Config } from '../compiler/config';
@@ -35,14 +36,20 @@ export function programDefines(code: CodegenResult): string[] {
   return platformFor(code.platform as Parameters<typeof platformFor>[0]).runtime ? ['DPG_XPULP'] : [];
 }
 
-/** Preprocesses, parses and lowers one generated C file; a compile error becomes an internal error. */
-export function frontEndGenerated(code: CodegenResult, path: string, lib: CLibrary): void {
+/**
+ * Our C compiler on one generated C file: the front end only (preprocess, parse, lower to IR),
+ * or the whole compile to an object (optimiser, RV32 back end, assembler). A compile error
+ * becomes an internal error: generated C must always compile.
+ */
+export function compileGenerated(code: CodegenResult, path: string, lib: CLibrary, whole: boolean): void {
   const generated = filesFrom(new Map(code.files.map((f) => [`${GENERATED_DIR}/${f.path}`, f.content])));
+  const opts = {
+    files: overlay(generated, lib.files), defines: programDefines(code),
+    includePaths: [GENERATED_DIR, ...lib.includePaths], systemPaths: lib.systemPaths,
+  };
   try {
-    compileToIr(`${GENERATED_DIR}/${path}`, {
-      files: overlay(generated, lib.files), defines: programDefines(code),
-      includePaths: [GENERATED_DIR, ...lib.includePaths], systemPaths: lib.systemPaths,
-    });
+    if (whole) compileC(`${GENERATED_DIR}/${path}`, { ...opts, xpulp: programDefines(code).includes('DPG_XPULP') });
+    else compileToIr(`${GENERATED_DIR}/${path}`, opts);
   } catch (e) {
     if (!(e instanceof PlaygroundError) || e.data.code === 'internal') throw e;
     // Generated C that our compiler refuses: codegen wrote bad C, or the compiler refused good C.
@@ -51,13 +58,16 @@ export function frontEndGenerated(code: CodegenResult, path: string, lib: CLibra
   }
 }
 
-/** Our C compiler's front end on every generated .c file (the kernel library does not change from case to case). */
-export function ccFrontEndStage(lib: CLibrary): FuzzStage {
+/**
+ * Our C compiler on every generated .c file (the kernel library does not change from case to
+ * case): the whole compile to objects, or with `frontEndOnly` preprocess, parse and lower to IR.
+ */
+export function ccStage(lib: CLibrary, opts: { frontEndOnly?: boolean } = {}): FuzzStage {
   return {
     name: 'cc',
     run: (s) => {
       const code = need(s.code, 'generated code');
-      for (const f of code.files) if (f.path.endsWith('.c')) frontEndGenerated(code, f.path, lib);
+      for (const f of code.files) if (f.path.endsWith('.c')) compileGenerated(code, f.path, lib, !opts.frontEndOnly);
     },
   };
 }

@@ -1,15 +1,15 @@
 // The fuzzer's stage lists in Node: the compiler's stages (GLPK from disk for tiling), our C
-// compiler's front end on the generated program, and a bounded run on the simulator. The test
+// compiler on the generated program, and a bounded run on the simulator. The test
 // and the benchmark run the same lists.
 import { fail, PlaygroundError } from '../common/errors';
 import type { FuzzStage } from '../compiler/fuzz/stages';
 import { compilerStages, FRONT_END_STAGES } from '../compiler/fuzz/stages';
 import { nodeMilp } from '../pipeline/node/milp';
-import { ccFrontEndStage, runStage, type FuzzRunner } from '../sim/fuzz-stages';
+import { ccStage, runStage, type FuzzRunner } from '../sim/fuzz-stages';
 import { runOnSimulator } from '../sim/run/simulate';
 import { loadCLibrary } from './c-library';
 
-/** 'front': parse, shapes, interpret; 'compile': through our C front end; 'all': and the bounded run. */
+/** 'front': parse, shapes, interpret; 'compile': through our C compiler (to objects); 'all': and the bounded run. */
 export type StageSet = 'front' | 'compile' | 'all';
 export const STAGE_SETS: readonly StageSet[] = ['front', 'compile', 'all'];
 
@@ -33,6 +33,6 @@ const clangRunner: FuzzRunner = async (code, config, maxCycles) => {
 
 export function fuzzStages(set: StageSet = 'all'): FuzzStage[] {
   if (set === 'front') return FRONT_END_STAGES;
-  const compile = [...compilerStages(nodeMilp), ccFrontEndStage(loadCLibrary())];
+  const compile = [...compilerStages(nodeMilp), ccStage(loadCLibrary())];
   return set === 'compile' ? compile : [...compile, runStage(clangRunner, FUZZ_MAX_CYCLES)];
 }
