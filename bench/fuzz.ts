@@ -52,6 +52,7 @@ export async function benchFuzz(cases = 10000, opts: BenchFuzzOptions = {}): Pro
     const before = summary.findings.length;
     record(summary, r);
     for (const f of summary.findings.slice(before)) opts.log?.(`  ${describeCase(f)}`);
+    if (r.outcome !== 'hang' && r.ms > hangMs / 3) opts.log?.(`  slow (${r.ms.toFixed(0)} ms, ${JSON.stringify(r.stageMs)}): ${describeCase(r).slice(0, 300)}`);
   };
 
   await new Promise<void>((resolve, reject) => {

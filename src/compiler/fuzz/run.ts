@@ -37,6 +37,8 @@ export interface CaseResult {
   code?: ErrorCode;
   message?: string;
   ms: number;
+  /** Milliseconds per stage run. */
+  stageMs?: Record<string, number>;
 }
 
 export interface FuzzOptions {
@@ -79,22 +81,31 @@ export async function fuzzOnce(bytes: Uint8Array, seed: number, opts: FuzzOption
   const state: CaseState = { bytes: m.bytes, config, rng: m.rng, npz: opts.inputs };
   const stages = opts.stages ?? FRONT_END_STAGES;
   let stage = stages[0]?.name ?? 'none';
+  const stageMs: Record<string, number> = {};
+  let ts = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    stageMs[stage] = Math.round(now - ts);
+    ts = now;
+  };
   try {
     for (const st of stages) {
       stage = st.name;
       opts.onStage?.(stage);
       await st.run(state);
+      lap();
       if (state.bounded || state.skipped) break;
     }
     return { ...base, outcome: 'ok', stage, ...(state.bounded ? { bounded: state.bounded } : {}),
-      ...(state.skipped ? { skipped: state.skipped } : {}), ms: performance.now() - t0 };
+      ...(state.skipped ? { skipped: state.skipped } : {}), ms: performance.now() - t0, stageMs };
   } catch (e) {
+    lap();
     const ms = performance.now() - t0;
     if (e instanceof PlaygroundError)
-      return { ...base, outcome: e.data.code === 'internal' ? 'internal' : 'error', stage, code: e.data.code, message: e.message, ms };
+      return { ...base, outcome: e.data.code === 'internal' ? 'internal' : 'error', stage, code: e.data.code, message: e.message, ms, stageMs };
     const err = e instanceof Error ? e : new Error(String(e));
     const at = (err.stack ?? '').split('\n').slice(1, 4).map((l) => l.trim()).join(' | ');
-    return { ...base, outcome: 'uncaught', stage, message: `${err.name}: ${err.message} @ ${at}`, ms };
+    return { ...base, outcome: 'uncaught', stage, message: `${err.name}: ${err.message} @ ${at}`, ms, stageMs };
   }
 }
 
@@ -153,6 +164,8 @@ export interface FuzzSummary {
   stages: Record<string, StageCounts>;
   ms: number;
   slowestMs: number;
+  /** The slowest case (the next hang, perhaps). */
+  slowest?: CaseResult;
   /** Reproducers of every uncaught exception, internal error and hang. */
   findings: CaseResult[];
 }
@@ -170,7 +183,10 @@ export function record(s: FuzzSummary, r: CaseResult, hang = r.outcome === 'hang
   const c: CaseResult = hang && r.outcome !== 'hang'
     ? { ...r, outcome: 'hang', message: `took ${r.ms.toFixed(0)} ms (then ${r.outcome}${r.message ? `: ${r.message}` : ''})` } : r;
   s.cases++;
-  s.slowestMs = Math.max(s.slowestMs, c.ms);
+  if (c.ms > s.slowestMs) {
+    s.slowestMs = c.ms;
+    s.slowest = c;
+  }
   s.outcomes[c.outcome]++;
   if (c.bounded) s.bounded++;
   if (c.skipped) s.skipped++;
@@ -216,5 +232,6 @@ export function formatSummary(s: FuzzSummary): string[] {
     lines.push(`  ${name.padEnd(10)} ` +
       [st.reached, st.passed, st.ended.error, st.ended.internal, st.ended.uncaught, st.ended.hang, st.bounded, st.skipped].map((v) => String(v).padStart(8)).join(' ') + '  ' +
       Object.entries(st.byCode).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', '));
+  if (s.slowest) lines.push(`  slowest: ${describeCase(s.slowest)}`.slice(0, 600) + (s.slowest.stageMs ? ` ms per stage ${JSON.stringify(s.slowest.stageMs)}` : ''));
   return lines;
 }
