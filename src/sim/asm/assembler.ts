@@ -35,6 +35,8 @@ export interface AssembleOptions {
    * instead of text (microLlama's weights are megabytes of .byte lines otherwise).
    */
   blobs?: ReadonlyMap<string, Uint8Array>;
+  /** Relax cv.beqimm / cv.bneimm out of range into the inverted branch over a jal (our compiler's code; LLVM rejects them). */
+  relaxCoreVBranches?: boolean;
 }
 
 export const DEFAULT_ARCH = 'rv32i2p1_m2p0_c2p0_zmmul1p0_xcvalu1p0_xcvbi1p0_xcvbitmanip1p0_xcvmac1p0_xcvmem1p0_xcvsimd1p0';
@@ -81,7 +83,11 @@ interface Sym {
 }
 
 const B_ROWS = new Set(['beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu']);
-const INVERT: Record<string, string> = { beq: 'bne', bne: 'beq', blt: 'bge', bge: 'blt', bltu: 'bgeu', bgeu: 'bltu' };
+const INVERT: Record<string, string> = {
+  beq: 'bne', bne: 'beq', blt: 'bge', bge: 'blt', bltu: 'bgeu', bgeu: 'bltu', 'cv.beqimm': 'cv.bneimm', 'cv.bneimm': 'cv.beqimm',
+};
+/** CORE-V's branches with an immediate: relaxed too (LLVM would reject one out of range; our compiler emits them freely). */
+const CV_BRANCHES = new Set(['cv.beqimm', 'cv.bneimm']);
 const fits = (v: number, bits: number) => v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1) && (v & 1) === 0;
 const sext12 = (v: number) => (v << 20) >> 20;
 
@@ -334,7 +340,7 @@ class Assembler {
     const loc = { ...this.loc };
     const { row, ops, fix } = insn;
     if (fix) {
-      this.push({ k: 'insn', row, ops, fix, size: relaxable(row, fix) && row.size === 4 ? this.minSize(row, ops) : row.size, rvc: this.rvc, loc });
+      this.push({ k: 'insn', row, ops, fix, size: this.relaxable(row, fix) && row.size === 4 ? this.minSize(row, ops) : row.size, rvc: this.rvc, loc });
       return;
     }
     if (this.rvc && row.size === 4) {
@@ -666,6 +672,10 @@ class Assembler {
     return v.c;
   }
 
+  private relaxable(row: Row, fix: Fix): boolean {
+    return relaxable(row, fix, !!this.opts.relaxCoreVBranches);
+  }
+
   /** The size a relaxable branch or jump needs at its current offset. */
   private wantedSize(it: Extract<Item, { k: 'insn' }>, sec: Sec, pc: number): number {
     const t = this.target(this.eval(it.fix!.expr, it.fix!.col), sec, it.loc);
@@ -697,7 +707,7 @@ class Assembler {
             if (want > it.size) { it.size = want; changed = true; }
             continue;
           }
-          if (it.k !== 'insn' || !it.fix || !relaxable(it.row, it.fix)) continue;
+          if (it.k !== 'insn' || !it.fix || !this.relaxable(it.row, it.fix)) continue;
           const want = this.wantedSize(it, s, s.off[i]);
           if (want > it.size) { it.size = want; changed = true; }
         }
@@ -752,7 +762,7 @@ class Assembler {
     const v = this.eval(fix.expr, fix.col);
     if (fix.pcrel) {
       const t = this.target(v, sec, loc);
-      if (relaxable(row, fix)) {
+      if (this.relaxable(row, fix)) {
         const c = it.size === 2 ? compressTransfer(row, ops)! : row;
         if (it.size <= 4) {
           if (t === undefined) {
@@ -968,8 +978,8 @@ function isVariable(it: Item): boolean {
 }
 
 /** Conditional branches and jal to a label: their size is chosen at layout. */
-function relaxable(row: Row, fix: Fix): boolean {
-  return fix.pcrel && (B_ROWS.has(row.id) || row.id === 'jal');
+function relaxable(row: Row, fix: Fix, coreV: boolean): boolean {
+  return fix.pcrel && (B_ROWS.has(row.id) || row.id === 'jal' || (coreV && CV_BRANCHES.has(row.id)));
 }
 
 /** The compressed row a branch / jump takes when its offset fits (c.beqz, c.bnez, c.j, c.jal). */

@@ -37,6 +37,8 @@ export interface CType {
   /** An enum type (an int with a name, for messages). */
   isEnum?: boolean;
   isConst?: boolean;
+  /** volatile-qualified: every load and store of it happens, in order (device registers). */
+  isVolatile?: boolean;
 }
 
 function scalar(kind: TypeKind, size: number, unsigned = false): CType {
@@ -76,6 +78,10 @@ export function vectorOf(elem: CType, bytes: number): CType {
 
 export function withConst(t: CType): CType {
   return t.isConst ? t : { ...t, isConst: true };
+}
+
+export function withVolatile(t: CType): CType {
+  return t.isVolatile ? t : { ...t, isVolatile: true };
 }
 
 export const isInteger = (t: CType): boolean =>

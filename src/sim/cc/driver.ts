@@ -45,7 +45,7 @@ export function compileC(path: string, opts: CcOptions): CompiledObject {
   const t1 = performance.now();
   const gen = generateAsm(module, { file: path, xpulp: opts.xpulp ?? true, noBuiltin: opts.noBuiltin });
   const t2 = performance.now();
-  const object = assemble(gen.text, { file: `${path}.s`, blobs: gen.blobs });
+  const object = assemble(gen.text, { file: `${path}.s`, blobs: gen.blobs, relaxCoreVBranches: true });
   const t3 = performance.now();
   return { object, asm: gen.text, files: fe.files, ms: { ...fe.ms, opt: t1 - t0, codegen: t2 - t1, assemble: t3 - t2 } };
 }

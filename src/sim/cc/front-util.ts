@@ -6,9 +6,22 @@ import { compileToIr } from './compile';
 import { filesFrom } from './fs';
 import type { IrModule } from './ir';
 import { runModule, type RunResult } from './interp';
+import { optimize } from './opt';
 
 const LIBC_DIR = fileURLToPath(new URL('../../compiler/runtime/libc/', import.meta.url));
 let libcModule: IrModule | undefined;
+let libcOptimised: IrModule | undefined;
+/** The optimiser level runC uses (0: none); opt/opt-suite.test.ts reruns the suites with 2. */
+let optLevel = Number(process.env.CC_OPT ?? 0) as 0 | 1 | 2;
+
+/** Makes runC (and everything built on it) optimise the program and libc at `level`, checking the IR after every pass. */
+export function setOptLevel(level: 0 | 1 | 2): void {
+  optLevel = level;
+}
+
+function optimised(m: IrModule): IrModule {
+  return optLevel ? optimize(m, { level: optLevel, verify: true }) : m;
+}
 
 /** The project's libc.c compiled by our front end (printf, memcpy, strlen, 64-bit division...). */
 export function libc(): IrModule {
@@ -31,7 +44,12 @@ export function compileSnippet(src: string, files: Record<string, string> = {}):
 
 /** Compiles and runs `src` with libc; returns the run (exit code, output). */
 export function runC(src: string, files: Record<string, string> = {}): RunResult {
-  const r = runModule([compileSnippet(src, files), libc()], { maxSteps: 5e7 });
+  let lib = libc();
+  if (optLevel) {
+    libcOptimised ??= optimised(compileToIr('/libc/libc.c', { files: filesFrom({ '/libc/libc.c': readFileSync(`${LIBC_DIR}libc.c`, 'utf8'), ...libcHeaders() }), systemPaths: ['/libc/include'] }).module);
+    lib = libcOptimised;
+  }
+  const r = runModule([optimised(compileSnippet(src, files)), lib], { maxSteps: 5e7 });
   if (r.error) throw new Error(r.error);
   return r;
 }

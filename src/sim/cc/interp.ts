@@ -273,7 +273,7 @@ class Interp {
 
 const HOST_FUNCS = ['putchar', 'exit', '_exit', 'abort', 'memcpy', 'memmove', 'memset'];
 
-function convert(op: 'sext' | 'zext' | 'trunc', from: IrType, to: IrType, v: Val): Val {
+export function convert(op: 'sext' | 'zext' | 'trunc', from: IrType, to: IrType, v: Val): Val {
   if (op === 'trunc') return typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : v;
   let n: number;
   if (typeof v === 'bigint') return v;
@@ -284,7 +284,7 @@ function convert(op: 'sext' | 'zext' | 'trunc', from: IrType, to: IrType, v: Val
   return n;
 }
 
-function bin32(x: Inst, a: number, b: number): number {
+export function bin32(x: Inst, a: number, b: number): number {
   switch (x.op) {
     case 'add': return (a + b) | 0;
     case 'sub': return (a - b) | 0;
@@ -313,7 +313,7 @@ function bin32(x: Inst, a: number, b: number): number {
   }
 }
 
-function bin64(x: Inst, a: bigint, b: bigint): Val {
+export function bin64(x: Inst, a: bigint, b: bigint): Val {
   const u = (v: bigint): bigint => BigInt.asUintN(64, v);
   const s = (v: bigint): bigint => BigInt.asIntN(64, v);
   switch (x.op) {

@@ -66,6 +66,8 @@ export interface Inst {
   argTys?: IrType[];
   /** asm */
   asm?: AsmInfo;
+  /** load, store: of a volatile object (kept, in order, however unused). */
+  volatile?: boolean;
   /** Loops: the `#pragma`s written before the loop, on the loop header's first instruction. */
   pragmas?: string[];
 }

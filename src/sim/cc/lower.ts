@@ -176,11 +176,11 @@ class FnLowering {
   }
 
   private load(t: CType, addr: number): number {
-    return this.emit({ op: 'load', ty: irType(t), dst: this.reg(), args: [addr] });
+    return this.emit({ op: 'load', ty: irType(t), dst: this.reg(), args: [addr], ...(t.isVolatile ? { volatile: true } : {}) });
   }
 
   private store(t: CType, addr: number, v: number): void {
-    this.emit({ op: 'store', ty: irType(t), dst: -1, args: [addr, v] });
+    this.emit({ op: 'store', ty: irType(t), dst: -1, args: [addr, v], ...(t.isVolatile ? { volatile: true } : {}) });
   }
 
   /** Converts a value between integer/pointer types (C99 6.3.1.3: wrap; bool: != 0). */

@@ -7,7 +7,7 @@ import type { Attrs, BinOp, Expr, FuncDef, GlobalInit, LocalInit, Obj, Reloc, St
 import {
   BOOL, CHAR, INT, LLONG, LONG, SCHAR, SHORT, UCHAR, UINT, ULLONG, ULONG, USHORT, VOID,
   arrayOf, commonType, findMember, funcType, isArith, isFloat, isInteger, isPointer, isRecord, isScalar,
-  layoutRecord, pointerTo, promote, sameType, typeName, vectorOf, withConst, type CType, type Member,
+  layoutRecord, pointerTo, promote, sameType, typeName, vectorOf, withConst, withVolatile, type CType, type Member,
 } from './ctype';
 import { evalConst, truncTo } from './consteval';
 import { errorAt } from './error';
@@ -234,6 +234,7 @@ class Parser {
     let base: CType | undefined;
     let counts = { void: 0, bool: 0, char: 0, short: 0, int: 0, long: 0, signed: 0, unsigned: 0, float: 0, double: 0 };
     let isConst = false;
+    let isVolatile = false;
     let seen = false;
     const start = this.tok;
     for (;;) {
@@ -251,7 +252,8 @@ class Parser {
         continue;
       }
       if (w === 'const' || w === '__const' || w === '__const__') { this.next(); isConst = true; continue; }
-      if (w === 'volatile' || w === '__volatile__' || w === '__volatile' || w === 'restrict' || w === '__restrict' || w === '__restrict__') { this.next(); continue; }
+      if (w === 'volatile' || w === '__volatile__' || w === '__volatile') { this.next(); isVolatile = true; continue; }
+      if (w === 'restrict' || w === '__restrict' || w === '__restrict__') { this.next(); continue; }
       if (w === '__attribute__' || w === '__attribute') { this.attributes(spec.attrs); continue; }
       if (w === '_Alignas') {
         this.next(); this.skip('(');
@@ -304,6 +306,7 @@ class Parser {
     }
     if (spec.attrs.vectorSize) { ty = this.vectorType(ty, spec.attrs.vectorSize, start); delete spec.attrs.vectorSize; }
     if (isConst) ty = withConst(ty);
+    if (isVolatile) ty = withVolatile(ty);
     spec.ty = ty;
     return spec;
   }
@@ -504,7 +507,8 @@ class Parser {
       ty = pointerTo(ty);
       for (;;) {
         if (this.is('const') || this.is('__const')) { this.next(); ty = withConst(ty); continue; }
-        if (this.is('volatile') || this.is('__volatile__') || this.is('restrict') || this.is('__restrict') || this.is('__restrict__')) { this.next(); continue; }
+        if (this.is('volatile') || this.is('__volatile__')) { this.next(); ty = withVolatile(ty); continue; }
+        if (this.is('restrict') || this.is('__restrict') || this.is('__restrict__')) { this.next(); continue; }
         if (this.is('__attribute__')) { this.attributes({}); continue; }
         break;
       }
@@ -1136,6 +1140,7 @@ class Parser {
         if (!m) errorAt(nt, `no member named '${nt.text}' in ${typeName(base.ty)}`);
         let mty = m.type;
         if (base.ty.isConst && !mty.isConst) mty = withConst(mty);
+        if (base.ty.isVolatile) mty = withVolatile(mty);
         e = { k: 'member', ty: mty, tok: nt, a: base, m };
         continue;
       }
@@ -1799,9 +1804,9 @@ function num(val: bigint, ty: CType, tok: Token): Expr {
 }
 
 function unqual(t: CType): CType {
-  if (!t.isConst) return t;
-  const { isConst, ...rest } = t;
-  void isConst;
+  if (!t.isConst && !t.isVolatile) return t;
+  const { isConst, isVolatile, ...rest } = t;
+  void isConst; void isVolatile;
   return rest as CType;
 }
 

@@ -1,15 +1,89 @@
 // The IR optimiser: passes over an IrModule that keep its meaning (interp.ts is the judge).
-import type { IrModule } from '../ir';
+//
+// Per function: CFG cleanup, mem2reg, SCCP, algebraic simplification, CSE, DCE (simplifyFunction).
+// Level 2 also inlines (callees first, in call-graph order, so a callee is optimised before it
+// is copied), splits small aggregates into scalars (SROA) and fully unrolls small constant
+// loops, re-running the scalar passes after each, hoists loop-invariant computations, then drops
+// static functions left unused.
+import type { IrFunction, IrModule } from '../ir';
+import { simplifyCfg } from './cfg';
+import { compactSlots, dce } from './dce';
+import { gvn } from './gvn';
+import { licm } from './licm';
+import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
+import { mem2reg } from './mem2reg';
+import { sccp } from './sccp';
+import { simplify } from './simplify';
+import { sroa } from './sroa';
+import { unrollLoops } from './unroll';
+import { compactRegs } from './util';
+import { verifyFunction } from './verify';
 
 export interface OptOptions {
   /** 1: the cheap passes; 2: all of them. */
   level: 1 | 2;
   /** -fno-builtin: loops that look like memset / memcpy stay loops. */
   noBuiltin?: boolean;
+  /** Check the IR's invariants after every pass (tests). */
+  verify?: boolean;
 }
 
 /** Runs the optimiser's passes, in order, on a module; returns the optimised module. */
 export function optimize(module: IrModule, opts: OptOptions): IrModule {
-  void opts;
+  const check = opts.verify ? (f: IrFunction, when: string) => verifyFunction(f, when) : undefined;
+  if (opts.level < 2) {
+    for (const f of module.functions) simplifyFunction(f, check);
+    return module;
+  }
+  const sccs = callOrder(module);
+  const recursive = recursiveFunctions(sccs);
+  const byName = new Map(module.functions.map((f) => [f.name, f]));
+  const { calls, taken } = references(module);
+  const single = (g: IrFunction): boolean => g.isStatic && calls.get(g.name) === 1 && !taken.has(g.name);
+  for (const scc of sccs) for (const f of scc) {
+    simplifyFunction(f, check);
+    if (inlineCalls(f, byName, recursive, single)) {
+      check?.(f, 'inline');
+      simplifyFunction(f, check);
+    }
+    loopPasses(f, check);
+    if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
+  }
+  dropUnused(module);
   return module;
+}
+
+/** SROA and full unrolling, each followed by the scalar passes, while they find work. */
+function loopPasses(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
+  for (let round = 0; round < 8; round++) {
+    const split = sroa(f);
+    if (split) { check?.(f, 'sroa'); simplifyFunction(f, check); }
+    const unrolled = unrollLoops(f);
+    if (unrolled) { check?.(f, 'unroll'); simplifyFunction(f, check); }
+    if (!split && !unrolled) break;
+  }
+}
+
+/** The scalar passes, to a fixed point (bounded). */
+export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
+  compactRegs(f);
+  for (let round = 0; round < 6; round++) {
+    let changed = simplifyCfg(f);
+    check?.(f, 'cfg');
+    changed = mem2reg(f) > 0 || changed;
+    check?.(f, 'mem2reg');
+    changed = sccp(f) || changed;
+    check?.(f, 'sccp');
+    changed = simplify(f) || changed;
+    check?.(f, 'simplify');
+    changed = gvn(f) || changed;
+    check?.(f, 'gvn');
+    changed = dce(f) || changed;
+    check?.(f, 'dce');
+    if (!changed) break;
+  }
+  simplifyCfg(f);
+  compactSlots(f);
+  compactRegs(f);
+  check?.(f, 'cfg');
 }

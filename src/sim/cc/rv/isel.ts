@@ -196,8 +196,8 @@ class Isel {
     return { base: this.reg(v), off };
   }
 
-  private load(op: string, d: Reg, a: Addr, extra = 0): void {
-    this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym });
+  private load(op: string, d: Reg, a: Addr, extra = 0, volatile = false): void {
+    this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym, ...(volatile ? { sideEffect: true } : {}) });
   }
 
   private store(op: string, v: Reg, a: Addr, extra = 0): void {
@@ -341,7 +341,7 @@ class Isel {
         return;
       }
       case 'slt': case 'ult':
-        if (cb !== undefined && fits12(cb)) this.emit(`${lt}i`, 'I', [d], [this.reg(a)], { imm: cb });
+        if (cb !== undefined && fits12(cb)) this.emit(unsigned ? 'sltiu' : 'slti', 'I', [d], [this.reg(a)], { imm: cb });
         else this.emit(lt, 'R', [d], [this.reg(a), this.reg(b)]);
         return;
       case 'sgt': case 'ugt': this.emit(lt, 'R', [d], [this.reg(b), this.reg(a)]); return;
@@ -379,10 +379,10 @@ class Isel {
       const u = this.soleUser[x.dst];
       const sext = u?.op === 'sext' && this.useCount[x.dst] === 1;
       this.ext[x.dst] = sext ? 'sext' : 'zext';
-      this.load(x.ty === 'i8' ? (sext ? 'lb' : 'lbu') : (sext ? 'lh' : 'lhu'), d, a);
+      this.load(x.ty === 'i8' ? (sext ? 'lb' : 'lbu') : (sext ? 'lh' : 'lhu'), d, a, 0, x.volatile);
       return;
     }
-    this.load('lw', d, a);
+    this.load('lw', d, a, 0, x.volatile);
   }
 
   private selectStore(x: Inst): void {

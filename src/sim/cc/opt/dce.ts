@@ -1,0 +1,63 @@
+// Dead code elimination, mark and sweep: an instruction lives if it has an effect (stores,
+// calls, memcpy/memset, control flow, asm that is volatile, clobbers memory or has no outputs)
+// or something living reads it. Cycles of dead phis go too. A dead load goes only when its
+// address is a slot or a global's: the IR does not mark volatile accesses, and those are always
+// to fixed addresses (memory-mapped registers).
+import type { Inst, IrFunction } from '../ir';
+import { definitions, filterInsts, hasSideEffects } from './util';
+
+export function dce(f: IrFunction): boolean {
+  const def = definitions(f);
+  const asmOf: (Inst | undefined)[] = [];
+  for (const b of f.blocks) for (const x of b.insts) if (x.op === 'asm') for (const o of x.asm!.outs) asmOf[o] = x;
+  const live = new Set<Inst>();
+  const work: Inst[] = [];
+  const mark = (x: Inst | undefined): void => { if (x && !live.has(x)) { live.add(x); work.push(x); } };
+  for (const b of f.blocks) for (const x of b.insts) {
+    if (hasSideEffects(x) || (x.op === 'load' && !removableLoad(x, def))) mark(x);
+  }
+  while (work.length) {
+    const x = work.pop()!;
+    for (const a of x.args) mark(def[a] ?? asmOf[a]);
+  }
+  let changed = false;
+  for (const b of f.blocks) {
+    const n = b.insts.length;
+    filterInsts(b, (x) => live.has(x));
+    if (b.insts.length !== n) changed = true;
+  }
+  return changed;
+}
+
+/** A load from a slot or a global (through constant offsets and copies): no device register. */
+function removableLoad(x: Inst, def: (Inst | undefined)[]): boolean {
+  let a = def[x.args[0]];
+  for (let i = 0; a && i < 64; i++) {
+    if (a.op === 'slot' || a.op === 'addr') return true;
+    if (a.op === 'copy') { a = def[a.args[0]]; continue; }
+    if (a.op === 'add' || a.op === 'sub') {
+      // base + offset: follow the operand that is not a constant (either may be the base)
+      const l = def[a.args[0]], r = def[a.args[1]];
+      if (r?.op === 'const' || a.op === 'sub') { a = l; continue; }
+      if (l?.op === 'const') { a = r; continue; }
+      // base + variable index: the base is the pointer-typed side when one is
+      a = l?.ty === 'ptr' ? l : r?.ty === 'ptr' ? r : undefined;
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+/** Drops slots no instruction addresses any more and renumbers the rest (smaller frames). */
+export function compactSlots(f: IrFunction): boolean {
+  const used = new Uint8Array(f.slots.length);
+  for (const b of f.blocks) for (const x of b.insts) if (x.op === 'slot') used[x.imm as number] = 1;
+  if (used.every((u) => u)) return false;
+  const renum = new Int32Array(f.slots.length).fill(-1);
+  const slots: IrFunction['slots'] = [];
+  f.slots.forEach((s, i) => { if (used[i]) { renum[i] = slots.length; slots.push(s); } });
+  for (const b of f.blocks) for (const x of b.insts) if (x.op === 'slot') x.imm = renum[x.imm as number];
+  f.slots = slots;
+  return true;
+}

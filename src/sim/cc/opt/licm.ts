@@ -1,0 +1,81 @@
+// Loop-invariant code motion: pure computations of a loop whose operands are all defined
+// outside it (or are themselves hoisted) move to the loop's preheader, which is made when the
+// loop's single entry edge comes from a block with other successors. Divisions stay (they may
+// trap on a path that never ran them), loads stay (memory), constants stay where they are used
+// but are copied out when a hoisted computation needs them.
+import type { Inst, IrFunction } from '../ir';
+import { dominators, findLoops, type Loop } from './dom';
+import { defBlocks, isPure, terminator } from './util';
+
+export function licm(f: IrFunction): boolean {
+  const d = dominators(f);
+  const loops = findLoops(f, d); // innermost first: what an inner loop hoists, the outer one may hoist further
+  if (!loops.length) return false;
+  let changed = false;
+  const defBlock = Array.from(defBlocks(f));
+  const defInst: (Inst | undefined)[] = [];
+  for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) defInst[x.dst] = x;
+  const preOf = new Map<number, number>(); // header -> the preheader made for it
+  for (const l of loops) {
+    const pre = preheader(f, l, d.preds);
+    if (pre >= d.idom.length) preOf.set(l.header, pre); // made now: not in d.rpo
+    if (pre < 0) continue;
+    // A new preheader belongs to the loops around this one.
+    for (const o of loops) if (o !== l && o.blocks.has(l.header)) o.blocks.add(pre);
+    const hoisted: Inst[] = [];
+    // Reverse postorder, with inner loops' preheaders made here before their headers.
+    const order = d.rpo.flatMap((b) => (!l.blocks.has(b) ? [] : preOf.has(b) && b !== l.header && l.blocks.has(preOf.get(b)!) ? [preOf.get(b)!, b] : [b]));
+    for (const b of order) {
+      const keep: Inst[] = [];
+      for (const x of f.blocks[b].insts) {
+        if (!hoistable(x) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
+        // Only hoist out of blocks that run on every iteration? Pure code cannot fault (no
+        // division, no load), so running it speculatively is harmless.
+        const args = x.args.map((a) => {
+          if (!l.blocks.has(defBlock[a])) return a;
+          const c = defInst[a]!;
+          const r = f.nregs++;
+          hoisted.push({ ...c, dst: r, args: [] });
+          defBlock[r] = pre;
+          return r;
+        });
+        x.args = args;
+        hoisted.push(x);
+        defBlock[x.dst] = pre;
+        changed = true;
+      }
+      f.blocks[b].insts = keep;
+    }
+    if (hoisted.length) {
+      const p = f.blocks[pre].insts;
+      p.splice(p.length - 1, 0, ...hoisted);
+    }
+  }
+  return changed;
+}
+
+function hoistable(x: Inst): boolean {
+  if (x.dst < 0 || !isPure(x) || x.op === 'const' || x.op === 'copy') return false;
+  if (x.op === 'sdiv' || x.op === 'udiv' || x.op === 'srem' || x.op === 'urem') return false;
+  return !x.pragmas;
+}
+
+/** The loop's preheader (made if needed), or -1 when the loop has several entry edges. */
+function preheader(f: IrFunction, l: Loop, preds: number[][]): number {
+  const outside = preds[l.header].filter((p) => !l.blocks.has(p));
+  if (outside.length !== 1) return -1;
+  const p = outside[0];
+  const t = terminator(f.blocks[p]);
+  if (t.op === 'jmp') return p;
+  // Split the entry edge: a new block between p and the header.
+  const n = f.blocks.length;
+  f.blocks.push({ insts: [{ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [l.header], loc: t.loc }] });
+  t.targets = t.targets!.map((x) => (x === l.header ? n : x));
+  for (const x of f.blocks[l.header].insts) {
+    if (x.op !== 'phi') break;
+    x.targets = x.targets!.map((q) => (q === p ? n : q));
+  }
+  preds[l.header] = preds[l.header].map((q) => (q === p ? n : q));
+  preds.push([p]);
+  return n;
+}

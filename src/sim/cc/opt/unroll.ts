@@ -1,0 +1,176 @@
+// Full unrolling of innermost loops with a small constant trip count: the header tests an
+// induction variable (a header phi starting at a constant, stepped by a constant) against a
+// constant, and leaves the loop only there. The trip count is found by running the header's
+// test and the step with the interpreter's arithmetic, so wrap-around and unsigned compares are
+// exact. The body is copied once per iteration, each copy's back edge going to the next copy's
+// header, the last header going out; SCCP and SROA then see constant indices.
+// `#pragma GCC unroll N`: N >= the trip count unrolls fully even past the size budget; 0 or 1
+// forbids unrolling.
+import type { Inst, IrFunction } from '../ir';
+import { dominators, findLoops, type Loop } from './dom';
+import { foldInst, truthy, type Val } from './fold';
+import { blockPragmas, cloneInst, definitions, defsOf, successors, terminator } from './util';
+
+export interface UnrollOptions {
+  /** Most iterations unrolled. */
+  maxTrip: number;
+  /** Most instructions the unrolled copies may hold. */
+  budget: number;
+}
+
+export const UNROLL_DEFAULTS: UnrollOptions = { maxTrip: 32, budget: 600 };
+
+/** Unrolls every innermost loop it can; returns how many. */
+export function unrollLoops(f: IrFunction, opts: UnrollOptions = UNROLL_DEFAULTS): number {
+  const d = dominators(f);
+  const loops = findLoops(f, d).filter((l) => l.inner.length === 0);
+  if (!loops.length) return 0;
+  const def = definitions(f);
+  let n = 0;
+  for (const l of loops) {
+    const trip = tripCount(f, l, def, d.preds);
+    if (trip === undefined) continue;
+    const body = [...l.blocks].reduce((s, b) => s + f.blocks[b].insts.length, 0);
+    const pragma = unrollPragma(f, l);
+    if (pragma !== undefined && pragma <= 1) continue;
+    const forced = pragma !== undefined && pragma >= trip;
+    if (trip > (forced ? 4 * opts.maxTrip : opts.maxTrip)) continue;
+    if (!forced && trip * body > opts.budget) continue;
+    if (trip * body > 16 * opts.budget) continue;
+    unroll(f, l, trip, d.preds);
+    n++;
+  }
+  return n;
+}
+
+function unrollPragma(f: IrFunction, l: Loop): number | undefined {
+  for (const p of blockPragmas(f.blocks[l.header])) {
+    const m = /^GCC\s+unroll\s+(\d+)/.exec(p.trim());
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+interface Shape { exit: number; inTarget: number; latch: number; outside: number }
+
+/** The loop's shape if unrollable: one exit (the header's branch), one latch, one entry edge. */
+function shape(f: IrFunction, l: Loop, preds: number[][]): Shape | undefined {
+  const h = l.header;
+  const t = terminator(f.blocks[h]);
+  if (t.op !== 'br') return undefined;
+  const [a, b] = t.targets!;
+  if (l.blocks.has(a) === l.blocks.has(b)) return undefined;
+  const exit = l.blocks.has(a) ? b : a;
+  for (const bl of l.blocks) {
+    if (bl === h) continue;
+    for (const s of successors(f.blocks[bl])) if (!l.blocks.has(s)) return undefined;
+  }
+  if (l.latches.length !== 1) return undefined;
+  const outside = preds[h].filter((p) => !l.blocks.has(p));
+  const inside = preds[h].filter((p) => l.blocks.has(p));
+  if (outside.length !== 1 || inside.length !== 1) return undefined;
+  return { exit, inTarget: exit === a ? b : a, latch: l.latches[0], outside: outside[0] };
+}
+
+/** The number of times the body runs, if constant and at most a few hundred. */
+function tripCount(f: IrFunction, l: Loop, def: (Inst | undefined)[], preds: number[][]): number | undefined {
+  const s = shape(f, l, preds);
+  if (!s) return undefined;
+  const h = f.blocks[l.header];
+  const br = terminator(h);
+  const cmp = def[br.args[0]];
+  if (!cmp || cmp.args.length !== 2 || !['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'].includes(cmp.op)) return undefined;
+  const cv = (r: number): Val | undefined => (def[r]?.op === 'const' ? def[r]!.imm : undefined);
+  const ivSide = cv(cmp.args[1]) !== undefined ? 0 : cv(cmp.args[0]) !== undefined ? 1 : -1;
+  if (ivSide < 0) return undefined;
+  const phi = def[cmp.args[ivSide]];
+  if (!phi || phi.op !== 'phi' || !h.insts.includes(phi)) return undefined;
+  const init = cv(phi.args[phi.targets!.indexOf(s.outside)]);
+  const next = def[phi.args[phi.targets!.indexOf(s.latch)]];
+  if (init === undefined || !next || (next.op !== 'add' && next.op !== 'sub') || next.args[0] !== phi.dst || cv(next.args[1]) === undefined) return undefined;
+  const limit = cv(cmp.args[1 - ivSide])!;
+  const step = cv(next.args[1])!;
+  const stay = br.targets![0] === s.inTarget;
+  let v: Val = init;
+  for (let n = 0; n <= 512; n++) {
+    const c = foldInst(cmp, (i) => (i === ivSide ? v : limit));
+    if (c === undefined) return undefined;
+    if (truthy(c) !== stay) return n;
+    const w = foldInst(next, (i) => (i === 0 ? v : step));
+    if (w === undefined) return undefined;
+    v = w;
+  }
+  return undefined;
+}
+
+function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
+  const s = shape(f, l, preds)!;
+  const h = l.header;
+  const blocks = [...l.blocks];
+  const inLoop = new Uint8Array(f.nregs);
+  for (const b of blocks) for (const x of f.blocks[b].insts) for (const r of defsOf(x)) inLoop[r] = 1;
+  // Block and value maps per copy; copy 0 is the original loop.
+  const firstNew = f.blocks.length;
+  const bmaps: Map<number, number>[] = [];
+  const vmaps: Map<number, number>[] = [];
+  for (let k = 0; k <= trip; k++) {
+    const bm = new Map<number, number>();
+    const vm = new Map<number, number>();
+    for (const b of k === trip ? [h] : blocks) {
+      bm.set(b, k === 0 ? b : f.blocks.length);
+      if (k > 0) f.blocks.push({ insts: [] });
+      for (const x of f.blocks[b].insts) for (const r of defsOf(x)) vm.set(r, k === 0 ? r : f.nregs++);
+    }
+    bmaps.push(bm);
+    vmaps.push(vm);
+  }
+  const val = (k: number, r: number): number => (inLoop[r] ? vmaps[k].get(r)! : r);
+  const original = new Map(blocks.map((b) => [b, f.blocks[b].insts]));
+  for (let k = trip; k >= 0; k--) {
+    for (const b of k === trip ? [h] : blocks) {
+      const out: Inst[] = [];
+      for (const x of original.get(b)!) {
+        const y = k === 0 ? x : cloneInst(x);
+        if (k > 0) delete y.pragmas;
+        if (y.op === 'phi' && b === h) {
+          // The header: copy 0 keeps its entry from outside; later copies come from the previous latch.
+          const li = x.targets!.indexOf(s.latch);
+          if (k === 0) {
+            const oi = x.targets!.indexOf(s.outside);
+            y.args = [x.args[oi]];
+            y.targets = [s.outside];
+          } else {
+            y.args = [val(k - 1, x.args[li])];
+            y.targets = [bmaps[k - 1].get(s.latch)!];
+          }
+          y.dst = vmaps[k].get(x.dst)!;
+          out.push(y);
+          continue;
+        }
+        if (k > 0) {
+          y.args = x.args.map((r) => val(k, r));
+          if (y.dst >= 0) y.dst = vmaps[k].get(x.dst)!;
+          if (y.asm) y.asm.outs = x.asm!.outs.map((r) => vmaps[k].get(r)!);
+          if (y.op === 'phi') y.targets = x.targets!.map((t) => bmaps[k].get(t)!);
+        }
+        if (y.op === 'br' && b === h) {
+          out.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [k === trip ? s.exit : bmaps[k].get(s.inTarget)!], loc: x.loc });
+          continue;
+        }
+        if (y.targets && y.op !== 'phi') y.targets = x.targets!.map((t) => (t === h ? bmaps[k + 1].get(h)! : bmaps[k].get(t)!));
+        out.push(y);
+      }
+      f.blocks[bmaps[k].get(b)!].insts = out;
+    }
+  }
+  // Leaving the loop now happens from the last header copy, with its values.
+  const last = bmaps[trip].get(h)!;
+  // (Only the header's values can be used outside: nothing else in the loop dominates the exit.)
+  for (let bi = 0; bi < firstNew; bi++) {
+    if (l.blocks.has(bi)) continue;
+    for (const x of f.blocks[bi].insts) {
+      if (x.op === 'phi' && bi === s.exit) x.targets = x.targets!.map((t) => (t === h ? last : t));
+      for (let i = 0; i < x.args.length; i++) if (inLoop[x.args[i]]) x.args[i] = val(trip, x.args[i]);
+    }
+  }
+}
