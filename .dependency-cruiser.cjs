@@ -5,8 +5,9 @@
 //
 // - common and compiler are pure TypeScript libraries: no Node built-in module (the browser runs
 //   them), nothing above them;
-// - sim is the simulator and, under src/sim/run/, the run stage's Node-only runners (build with
-//   clang-19 and simulate, host build);
+// - sim is the simulator, the playground's toolchain and, under src/sim/run/, the run stage's
+//   runners: builtin.ts (pure) and the Node-only ones (clang-19 and simulate, host build, the
+//   builtin run's disk cache in builtin-node.ts);
 // - pipeline runs the stages; its Node-only adapters (GLPK from disk) sit in src/pipeline/node/;
 // - worker and cli are the pipeline's two hosts (browser, Node) and never import each other;
 // - ui may import the worker and the layers left of it (their types, mostly), never the CLI nor
@@ -31,7 +32,7 @@ const upward = (from, to, comment) => ({
 });
 
 /** Modules that only run in Node: the runners, the Node adapters, the CLI, the test helpers. */
-const NODE_ONLY = '^src/(sim/run/(host|simulate)\\.ts|sim/node\\.ts|sim/testing/|sim/gen/|pipeline/node/|cli/|testing/)';
+const NODE_ONLY = '^src/(sim/run/(host|simulate|builtin-node)\\.ts|sim/node\\.ts|sim/testing/|sim/gen/|pipeline/node/|cli/|testing/)';
 
 module.exports = {
   forbidden: [

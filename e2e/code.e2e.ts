@@ -178,7 +178,7 @@ describe('code pane', () => {
     expect((await renderedLines(page)).join('\n')).not.toContain('zzz');
     await page.getByTestId('code-edit').click();
     expect(await attr(page, 'code-edit', 'aria-pressed')).toBe('true');
-    expect(await text(page, 'code-edit-note')).toMatch(/do not feed the simulator/);
+    expect(await text(page, 'code-edit-note')).toMatch(/built and run by Compile & run and by Run/);
     // Elsewhere than the read-only message the typing above brought up.
     await clickAt(0.3);
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="code-editor"]') !== null)).toBe(true);
@@ -247,8 +247,13 @@ describe('code pane', () => {
     expect(await text(page, 'code-note')).toMatch(/^Compile to see/);
     await page.getByTestId('cfg-platform').selectOption('siracusa');
     await page.getByTestId('compile-button').click();
-    await waitIdle(page);
+    // The code is there once codegen is done; the run (the builtin compiler and the simulator, a
+    // minute here) is another test's business: cancelled.
+    await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('[data-testid="stage-codegen"]')?.getAttribute('data-status') ?? ''),
+      undefined, { timeout: 120_000 });
     expect(await attr(page, 'stage-codegen', 'data-status'), JSON.stringify(app.pageErrors)).toBe('done');
+    if (await page.getByTestId('cancel-button').count()) await page.getByTestId('cancel-button').click();
+    await waitIdle(page);
     await page.waitForSelector('[data-testid="code-editor"][data-state="ready"]', { timeout: 30_000 });
     const t0 = Date.now();
     await page.getByTestId('code-tab-Network_weights.c').click();

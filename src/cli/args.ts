@@ -10,10 +10,12 @@ export interface CliOptions {
   test?: string;
   out?: string;
   json: boolean;
-  /** C compiler for `run`: host (this machine's cc, runs natively), clang (clang-19, for the simulator), builtin (the simulator's own). */
+  /** C compiler for `run`: builtin (the playground's own, for the simulator; the default), clang (clang-19, for the simulator), host (this machine's cc, runs natively). */
   cc: 'builtin' | 'host' | 'clang';
   /** Linker of `--cc clang`: ld.lld-19 with the link script (default) or the playground's own (src/sim/link). */
   ld: 'lld' | 'builtin';
+  /** --edit PATH=FILE: the program's file PATH (generated or library) replaced by FILE's text (--cc builtin). */
+  edits: [path: string, file: string][];
   config: Config;
   help: boolean;
 }
@@ -65,6 +67,12 @@ export const FLAGS: Flag[] = [
       if (v !== 'lld' && v !== 'builtin') fail('bad-config', `--ld expects lld or builtin, got '${v}'`, '--ld');
       o.ld = v;
     } },
+  { names: ['--edit'], arg: 'PATH=FILE', help: 'build FILE instead of the program\'s PATH (Network.c, kernels/gemm.c, ...), as the code pane\'s edits (--cc builtin; repeatable)',
+    apply: (o, v) => {
+      const eq = v.indexOf('=');
+      if (eq <= 0 || eq === v.length - 1) fail('bad-config', `--edit expects PATH=FILE, got '${v}'`, '--edit', 'e.g. --edit kernels/gemm.c=./gemm.c');
+      o.edits.push([v.slice(0, eq), v.slice(eq + 1)]);
+    } },
   { names: ['--out'], arg: 'DIR', help: 'write every stage\'s artifacts to DIR', apply: (o, v) => { o.out = v; } },
   { names: ['--json'], help: 'print the results as one JSON object', apply: (o) => { o.json = true; } },
   { names: ['-h', '--help'], help: 'show this help', apply: (o) => { o.help = true; } },
@@ -78,7 +86,7 @@ export const COMMANDS: { name: string; usage: string; help: string }[] = [
 ];
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', config: { ...DEFAULT_CONFIG }, help: false };
+  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], config: { ...DEFAULT_CONFIG }, help: false };
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
     let inline: string | undefined;
@@ -101,6 +109,7 @@ export function parseArgs(argv: string[]): CliOptions {
     }
   }
   if (o.command === 'help') o.help = true;
+  if (o.edits.length && o.cc !== 'builtin') fail('bad-config', `--edit needs --cc builtin, not --cc ${o.cc}`, '--edit');
   if (o.command && !o.help && !COMMANDS.some((c) => c.name === o.command))
     fail('bad-config', `unknown command '${o.command}'`, 'command line', `use one of ${COMMANDS.map((c) => c.name).join(', ')}`);
   return o;
@@ -118,7 +127,7 @@ export function helpText(): string {
     'Flags:',
     ...FLAGS.map((f) => `  ${(f.names.join(', ') + (f.arg ? ` ${f.arg}` : '')).padEnd(44)} ${f.help}`),
     '',
-    'Exit status: 0 success, 1 output errors, 2 bad input or configuration, 3 something the playground does not do (--cc builtin).',
+    'Exit status: 0 success, 1 output errors, 2 bad input or configuration (a compile error: file:line:col), 3 something the playground does not do, 4 an internal error.',
   ];
   return lines.join('\n');
 }

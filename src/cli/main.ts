@@ -1,5 +1,5 @@
 // dpg: the playground's pipeline from the command line. `npm run dpg -- --help`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { artifactsOf } from '../pipeline/artifacts';
 import { record, type Results, type StageName, type StageOutcome } from '../pipeline/results';
@@ -9,6 +9,7 @@ import type { Runner } from '../pipeline/stages';
 import type { SimRunStats } from '../sim/run/types';
 import { buildAndRunHost, libraryFiles } from '../sim/run/host';
 import { runOnSimulator } from '../sim/run/simulate';
+import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
 import { loadTest } from './testdir';
@@ -41,7 +42,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       if (e.type === 'skipped') skipped.push(e);
       if (e.type === 'error') error = e.error;
       if (e.type === 'progress' && !opts.json && process.stderr.isTTY) process.stderr.write(`\r${e.stage}: ${e.message}\x1b[K`);
-    }, { until, milp: nodeMilp, runner: runnerFor(opts) });
+    }, { until, milp: nodeMilp, runner: opts.command === 'run' ? runnerFor(opts) : undefined });
     if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
     if (opts.out) writeArtifacts(opts.out, outcomes, out);
@@ -69,11 +70,6 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
         out(`Errors: ${ref.comparison.errors} out of ${ref.comparison.total}`);
       }
       return ref.comparison.errors === 0 ? EXIT.ok : EXIT.outputErrors;
-    }
-    if (opts.command === 'run' && skipped.some((s) => s.stage === 'run')) {
-      err(`error: 'dpg run --cc ${opts.cc}' needs the playground's own C compiler, which is not written; ` +
-        "'--cc clang' builds with clang-19 for the simulator, '--cc host' builds and runs on this machine");
-      return EXIT.notImplemented;
     }
     if (missing && skipped.some((s) => s.stage === until)) {
       err(`error: '${opts.command}' needs the ${until} stage, which did not run: ${skipped.find((s) => s.stage === until)!.reason}`);
@@ -112,23 +108,37 @@ export function cliError(e: PlaygroundErrorData): string {
 }
 
 /**
- * `--cc host`: build the generated C with this machine's compiler and run it natively.
+ * `--cc builtin` (the default): build the generated C with the playground's own toolchain and run
+ * it on the simulator (objects cached in memory and in $TMPDIR/dpg-cc-objects).
  * `--cc clang`: build it with clang-19 for Siracusa and run it on the simulator.
- * `--cc builtin` (the playground's own C compiler) is not written: no runner.
+ * `--cc host`: build it with this machine's compiler and run it natively.
  */
-function runnerFor(opts: CliOptions): Runner | undefined {
+function runnerFor(opts: CliOptions): Runner {
   if (opts.cc === 'host') return (code) => ({ target: 'host', ...buildAndRunHost(code) });
-  if (opts.cc !== 'clang') return undefined;
   // Checked before the pipeline runs, so a wrong combination fails at once.
   if (opts.config.platform === 'generic')
-    fail('bad-config', 'Generic code has no Siracusa runtime, so it cannot run on the simulator', '--cc clang', 'use --cc host for -p generic');
+    fail('bad-config', 'Generic code has no Siracusa runtime, so it cannot run on the simulator', `--cc ${opts.cc}`, 'use --cc host for -p generic');
+  if (opts.cc === 'builtin') {
+    const edits = Object.fromEntries(opts.edits.map(([path, file]) => [path, readText(file, '--edit')]));
+    return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, edits: { ...edits, ...ctx?.edits } });
+  }
   return (code, config) => runOnSimulator(code, config, { linker: opts.ld });
+}
+
+function readText(file: string, flag: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    return fail('bad-file', `cannot read ${file}: ${(e as Error).message}`, flag);
+  }
 }
 
 /** One line on how the simulator ran the program (stderr, beside the program's own output). */
 function simSummary(s: SimRunStats): string {
   const M = (n: number) => (n / 1e6).toFixed(1), KiB = (n: number) => (n / 1024).toFixed(0);
-  return `simulator: ${M(s.instructions)} M instructions at ${s.mips.toFixed(0)} MIPS (build ${(s.buildMs / 1e3).toFixed(1)} s, ` +
+  const b = s.build;
+  const build = b ? `: ${b.compiled} compiled, ${b.cached} cached, link ${b.linkMs.toFixed(0)} ms` : '';
+  return `simulator: ${M(s.instructions)} M instructions at ${s.mips.toFixed(0)} MIPS (build ${(s.buildMs / 1e3).toFixed(1)} s${build}, ` +
     `run ${(s.runMs / 1e3).toFixed(1)} s); cluster DMA ${KiB(s.dma.bytes)} KiB in ${s.dma.transfers} transfers, L3 ${KiB(s.l3.bytes)} KiB` +
     (s.neureka.tasks ? `; N-EUREKA ${s.neureka.tasks} tasks, busy ${(s.neureka.busyCycles / 1e3).toFixed(1)} k cycles, weight memory ${KiB(s.neureka.wmemBytes)} KiB` : '');
 }

@@ -1,6 +1,6 @@
 // Acceptance for issue #6 (Generic): `dpg run -p generic --cc host -t DIR` prints
 // `Errors: 0 out of T` for every shared Deeploy test folder and every built-in model (both
-// found by walking their folders), and exits 0. Also the --cc builtin path and mismatch exits.
+// found by walking their folders), and exits 0. Also --cc builtin's errors and mismatch exits.
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,12 +37,22 @@ describe.skipIf(missing(HOST_CC))('dpg run -p generic --cc host: every shared te
 describe('dpg run targets', () => {
   const adder = shared.find((d) => d.endsWith('Add/Regular'));
 
-  it.skipIf(missing(SHARED_TESTS_NEED))('--cc builtin says the playground has no C compiler of its own and exits 3', async () => {
-    const r = await call('run', '-p', 'siracusa', '--cc', 'builtin', '-t', adder!);
-    expect(r.err).toMatch(/own C compiler/);
-    expect(r.err).toContain('--cc clang');
-    expect(r.err).toContain('--cc host');
-    expect(r.code).toBe(EXIT.notImplemented);
+  it.skipIf(missing(SHARED_TESTS_NEED))('--cc builtin (the default): a compile error exits 2 naming the file, line and column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpg-edit-'));
+    const hal = join(dir, 'hal_siracusa.c');
+    writeFileSync(hal, '#include "hal.h"\n\nint broken(void) {\n  return 1 +;\n}\n');
+    const r = await call('run', '-p', 'siracusa', '-t', adder!, '--edit', `runtime/hal_siracusa.c=${hal}`);
+    expect(r.err).toMatch(/^error: runtime\/hal_siracusa\.c:4:\d+: /m);
+    expect(r.code).toBe(EXIT.badInput);
+  });
+
+  it.skipIf(missing(SHARED_TESTS_NEED))('--cc builtin refuses Generic (no Siracusa runtime) and --edit of a file the program does not have', async () => {
+    const g = await call('run', '-p', 'generic', '-t', adder!);
+    expect(g.err).toContain('--cc host');
+    expect(g.code).toBe(EXIT.badInput);
+    const e = await call('run', '-p', 'siracusa', '-t', adder!, '--edit', `kernels/nothing.c=${join(fileURLToPath(SHARED_TESTS), 'missing.c')}`);
+    expect(e.err).toMatch(/cannot read .*missing\.c/);
+    expect(e.code).toBe(EXIT.badInput);
   });
 
   it.skipIf(missing(SHARED_TESTS_NEED, HOST_CC))('a wrong golden output exits 1 and shows the mismatch', async () => {

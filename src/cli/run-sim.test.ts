@@ -2,6 +2,9 @@
 // and ld.lld-19, runs on the simulator and prints `Errors: 0` for every shared Deeploy test
 // folder and every built-in model, untiled and tiled on 8 cores; a smaller set on 1 core,
 // tiled at L1 8000 double-buffered and with the home level in L3; determinism, the 8-core speedup, and the typed errors.
+// And `--cc builtin` (issue #13): the same configurations built by the playground's own
+// toolchain print `Errors: 0` and the same output as the clang-19 build (cycle counts aside):
+// every configuration with DPG_BUILTIN_MATRIX=1, otherwise the subset BUILTIN_SUBSET names.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,16 +29,53 @@ async function call(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** Runs the folder on the simulator and returns the run stage's result (checked: Errors 0, exit 0). */
+/** Runs the folder on the simulator (clang-19's build unless `--cc` is in the flags) and returns the run stage's result (checked: Errors 0, exit 0). */
 async function runOk(dir: string, ...flags: string[]) {
   const platform = flags.includes('-p') ? [] : ['-p', 'siracusa'];
-  const r = await call('run', ...platform, '--cc', 'clang', '-t', dir, '--json', ...flags);
+  const cc = flags.includes('--cc') ? [] : ['--cc', 'clang'];
+  const r = await call('run', ...platform, ...cc, '-t', dir, '--json', ...flags);
   const j = JSON.parse(r.out) as { run?: RunResult; error?: unknown };
   expect(j.error, r.err).toBeUndefined();
   expect(j.run!.stdout).toMatch(/^Runtime: \d+ cycles$/m);
   expect(j.run!.stdout).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
   expect(r.code).toBe(EXIT.ok);
   return j.run!;
+}
+
+/** Every configuration with --cc builtin too, or only the subset below. */
+const BUILTIN_MATRIX = process.env.DPG_BUILTIN_MATRIX === '1';
+/** The builtin runs without DPG_BUILTIN_MATRIX: small programs, untiled and tiled at L1 64000. */
+const BUILTIN_SUBSET = new Set(['models/adder', 'models/mini-mobilenetv2', 'Kernels/Integer/Add/Regular', 'Kernels/Integer/Conv/Regular_2D_RQ']);
+const BUILTIN_SUBSET_CONFIGS = new Set(['untiled, 8 cores', 'tiled, L1 64000, 8 cores']);
+
+/** The program's output without its cycle counts (they differ between compilers). */
+const outputOf = (stdout: string) => stdout.replace(/^Runtime: \d+ cycles$/m, 'Runtime: N cycles').replace(/ took \d+ cycles/g, ' took N cycles');
+
+const clangRuns = new Map<string, Promise<RunResult>>();
+/** clang-19's run of a configuration, once per file (the builtin case compares with it). */
+const clangRun = (dir: string, flags: string[]) => {
+  const key = JSON.stringify([dir, flags]);
+  let r = clangRuns.get(key);
+  if (!r) clangRuns.set(key, r = runOk(dir, ...flags));
+  return r;
+};
+
+/**
+ * A configuration of the matrix: clang-19's build (`check` runs on its result), and with --cc
+ * builtin when the matrix or the subset asks: Errors 0, clang's output, the same NPU tasks and
+ * weight-memory traffic or none.
+ */
+function config(dir: string, name: string, label: string, flags: string[], check?: (r: RunResult) => void) {
+  it(`${name}: ${label}`, async () => { check?.(await clangRun(dir, flags)); }, TIMEOUT);
+  if (!BUILTIN_MATRIX && !(BUILTIN_SUBSET.has(name) && BUILTIN_SUBSET_CONFIGS.has(label))) return;
+  it(`${name}: ${label}, --cc builtin: Errors 0 and clang-19's output`, async () => {
+    const ours = await runOk(dir, ...flags, '--cc', 'builtin');
+    const clang = await clangRun(dir, flags);
+    expect(ours.compiler).toBe('builtin');
+    expect(outputOf(ours.stdout)).toBe(outputOf(clang.stdout));
+    expect(ours.sim!.neureka.tasks).toBe(clang.sim!.neureka.tasks);
+    expect(ours.sim!.neureka.wmemBytes > 0).toBe(clang.sim!.neureka.wmemBytes > 0);
+  }, TIMEOUT);
 }
 
 const folders = tools ? codegenTestFolders() : [];
@@ -46,13 +86,13 @@ const TIMEOUT = 600_000;
 describe.skipIf(!tools)('dpg run --cc clang: every shared test and built-in model on the simulator', () => {
   it('finds the folders', () => expect(folders.length).toBeGreaterThanOrEqual(10));
   for (const { dir, name } of folders) {
-    it(`${name}: untiled, 8 cores`, () => runOk(dir, '--untiled', '--cores', '8'), TIMEOUT);
-    it(`${name}: tiled, L1 64000, 8 cores`, () => runOk(dir, '--cores', '8', '--l1', '64000'), TIMEOUT);
+    config(dir, name, 'untiled, 8 cores', ['--untiled', '--cores', '8']);
+    config(dir, name, 'tiled, L1 64000, 8 cores', ['--cores', '8', '--l1', '64000']);
   }
   for (const { dir, name } of folders.filter((f, i) => SMALL(f.name) && i % 3 === 0)) {
-    it(`${name}: untiled, 1 core`, () => runOk(dir, '--untiled', '--cores', '1'), TIMEOUT);
-    it(`${name}: tiled, L1 8000, double-buffered`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--doublebuffer'), TIMEOUT);
-    it(`${name}: tiled, home in L3 (staged through L2 by the uDMA)`, () => runOk(dir, '--cores', '8', '--l1', '8000', '--defaultMemLevel', 'L3'), TIMEOUT);
+    config(dir, name, 'untiled, 1 core', ['--untiled', '--cores', '1']);
+    config(dir, name, 'tiled, L1 8000, double-buffered', ['--cores', '8', '--l1', '8000', '--doublebuffer']);
+    config(dir, name, 'tiled, home in L3 (staged through L2 by the uDMA)', ['--cores', '8', '--l1', '8000', '--defaultMemLevel', 'L3']);
   }
 });
 
@@ -62,24 +102,22 @@ describe.skipIf(!tools)('dpg run -p siracusa-neureka --cc clang: every shared te
   const npu = ['-p', 'siracusa-neureka'];
   const withTasks = new Set<string>();
   for (const { dir, name } of folders) {
-    it(`${name}: tiled, L1 64000, double-buffered, weights in L2`, async () => {
-      const r = await runOk(dir, ...npu, '--l1', '64000', '--doublebuffer');
+    config(dir, name, 'tiled, L1 64000, double-buffered, weights in L2', [...npu, '--l1', '64000', '--doublebuffer'], (r) => {
       if (r.sim!.neureka.tasks > 0) withTasks.add(name);
       expect(r.sim!.neureka.wmemBytes).toBe(0);
-    }, TIMEOUT);
-    it(`${name}: tiled, L1 64000, double-buffered, weight memory`, async () => {
-      const r = await runOk(dir, ...npu, '--l1', '64000', '--doublebuffer', '--neureka-wmem');
+    });
+    config(dir, name, 'tiled, L1 64000, double-buffered, weight memory', [...npu, '--l1', '64000', '--doublebuffer', '--neureka-wmem'], (r) => {
       // The same layers go to the NPU; now their weights come over the weight memory's link.
       expect(r.sim!.neureka.tasks > 0).toBe(withTasks.has(name));
       if (r.sim!.neureka.tasks > 0) expect(r.sim!.neureka.wmemBytes).toBeGreaterThan(0);
-    }, TIMEOUT);
+    });
   }
   it('the NPU ran tasks for the convolution tests and the CNNs', () => {
     expect([...withTasks].filter((n) => /Conv|MobileNet|CNN/i.test(n)).length).toBeGreaterThanOrEqual(5);
   });
   for (const { dir, name } of folders.filter((f, i) => SMALL(f.name) && i % 3 === 1)) {
-    it(`${name}: untiled, weight memory`, () => runOk(dir, ...npu, '--untiled', '--neureka-wmem'), TIMEOUT);
-    it(`${name}: tiled, L1 8000, single-buffered, 1 core`, () => runOk(dir, ...npu, '--l1', '8000', '--cores', '1'), TIMEOUT);
+    config(dir, name, 'untiled, weight memory', [...npu, '--untiled', '--neureka-wmem']);
+    config(dir, name, 'tiled, L1 8000, single-buffered, 1 core', [...npu, '--l1', '8000', '--cores', '1']);
   }
 });
 

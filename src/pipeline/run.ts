@@ -1,6 +1,6 @@
 // The whole pipeline, stage by stage. The worker and the CLI both call runPipeline, so the
 // browser and Node run exactly the same code. Each stage's result is plain data.
-import { toErrorData } from '../common/errors';
+import { fail, toErrorData } from '../common/errors';
 import type { Config } from '../compiler/config';
 import { validateConfig } from '../compiler/config';
 import type { EventSink } from './events';
@@ -8,6 +8,7 @@ import { outcome, STAGES, type Results, type StageName } from './results';
 import { SkipStage, StageError } from './stage-error';
 import { STAGE_IMPLS, type Runner } from './stages';
 import type { MilpSolver } from '../compiler/tiling/milp';
+import type { CodegenResult } from '../compiler/codegen/types';
 
 export interface PipelineInput {
   /** The .onnx file's bytes. */
@@ -24,8 +25,16 @@ export interface RunOptions {
   until?: StageName;
   /** The MILP solver for the tile stage: GLPK loads differently in Node and in the browser. */
   milp?: () => Promise<MilpSolver>;
-  /** Runs the generated program (the CLI's runners in src/sim/run: the host build, or clang-19 and the simulator). Without one the run stage is skipped. */
+  /** Runs the generated program (src/sim/run: the builtin toolchain, clang-19, the host build). Without one the run stage is skipped. */
   runner?: Runner;
+  /** Why there is no runner (the run stage's skip reason). */
+  noRunner?: string;
+  /** Aborting it stops the pipeline: between stages, and inside the run stage (between compiled files and simulated chunks). */
+  signal?: AbortSignal;
+  /** The code pane's edits (path -> text), built and run instead of the generated or library files. */
+  edits?: Readonly<Record<string, string>>;
+  /** The run stage's cycle budget (the runner's default otherwise). */
+  maxCycles?: number;
 }
 
 /**
@@ -35,9 +44,21 @@ export interface RunOptions {
  */
 export async function runPipeline(input: PipelineInput, config: Config, sink: EventSink,
   opts: RunOptions = {}): Promise<boolean> {
+  return execute(STAGES, {}, input, config, sink, opts);
+}
+
+/**
+ * The run stage alone, on the codegen result of an earlier compile: the code pane's edits built
+ * and run again without redoing the stages before. Reports like runPipeline; never throws.
+ */
+export async function rerunProgram(code: CodegenResult, config: Config, sink: EventSink, opts: RunOptions = {}): Promise<boolean> {
+  return execute(['run'], { codegen: code }, undefined, config, sink, opts);
+}
+
+async function execute(stages: readonly StageName[], ctx: Results, input: PipelineInput | undefined, config: Config, sink: EventSink,
+  opts: RunOptions): Promise<boolean> {
   const t0 = performance.now();
-  const ctx: Results = {};
-  let current: StageName = 'parse';
+  let current: StageName = stages[0];
   /** Runs one stage; false when it was skipped. */
   const runStage = async <S extends StageName>(stage: S): Promise<boolean> => {
     const progress = (fraction: number, message: string) => sink({ type: 'progress', stage, fraction, message });
@@ -46,7 +67,8 @@ export async function runPipeline(input: PipelineInput, config: Config, sink: Ev
     await new Promise((r) => setTimeout(r, 0));
     let result: Results[S];
     try {
-      result = await STAGE_IMPLS[stage]({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner });
+      result = await STAGE_IMPLS[stage]({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner, noRunner: opts.noRunner,
+        signal: opts.signal, edits: opts.edits, maxCycles: opts.maxCycles });
     } catch (e) {
       if (!(e instanceof SkipStage)) throw e;
       sink({ type: 'skipped', stage, reason: e.reason });
@@ -59,8 +81,9 @@ export async function runPipeline(input: PipelineInput, config: Config, sink: Ev
   };
   try {
     validateConfig(config);
-    for (const stage of STAGES) {
+    for (const stage of stages) {
       current = stage;
+      if (opts.signal?.aborted) fail('cancelled', `the compile was cancelled before the ${stage} stage`, stage);
       await runStage(stage);
       if (opts.until === stage) break;
     }

@@ -22,7 +22,8 @@ import type { GraphStats, ParseResult, ReferenceResult, Results, StageName, Stag
 import type { PipelineInput } from './run';
 
 export interface StageContext {
-  input: PipelineInput;
+  /** The model and its npz files (absent when only the run stage runs again: rerunProgram). */
+  input?: PipelineInput;
   config: Config;
   /** Results of earlier stages, by name, for later stages to read. */
   ctx: Results;
@@ -31,12 +32,26 @@ export interface StageContext {
   milp?: () => Promise<MilpSolver>;
   /** Runs the generated program (see RunOptions.runner). */
   runner?: Runner;
+  /** Why there is no runner, when the host says (the run stage's skip reason). */
+  noRunner?: string;
+  /** Aborted: the stages that can stop midway (the run) stop. */
+  signal?: AbortSignal;
+  /** The code pane's edits, by path: the run builds them instead of the generated or library files. */
+  edits?: Readonly<Record<string, string>>;
+  /** The run's cycle budget (the runner's default otherwise). */
+  maxCycles?: number;
 }
 
 export type { Runner } from '../sim/run/types';
 
 /** A stage: its result, or undefined when it has nothing to report (reference without inputs.npz). */
 export type StageImpl<S extends StageName> = (s: StageContext) => Promise<StageResults[S] | undefined> | StageResults[S] | undefined;
+
+/** The pipeline's input, which every stage but the run needs. */
+function needInput(input: PipelineInput | undefined): PipelineInput {
+  if (!input) fail('internal', 'the pipeline has no input model', 'pipeline');
+  return input;
+}
 
 /** An earlier stage's result, which this stage cannot do without. */
 function need<S extends StageName>(ctx: Results, stage: S): StageResults[S] {
@@ -53,13 +68,15 @@ function stats(g: Graph): GraphStats {
   return { nodes: g.nodes.length, ops, inputs: g.inputs.length, outputs: g.outputs.length, constantBytes };
 }
 
-const parse: StageImpl<'parse'> = ({ input }) => {
+const parse: StageImpl<'parse'> = (s) => {
+  const input = needInput(s.input);
   const graph = inferTypes(readOnnx(input.model, input.modelName));
   return { graph, stats: stats(graph) } satisfies ParseResult;
 };
 
 /** Runs the reference interpreter on inputs.npz and checks outputs.npz, when they are given. */
-const reference: StageImpl<'reference'> = ({ input, ctx }) => {
+const reference: StageImpl<'reference'> = ({ input: given, ctx }) => {
+  const input = needInput(given);
   if (!input.inputs) return undefined;
   const { graph } = need(ctx, 'parse');
   const t0 = performance.now();
@@ -77,7 +94,8 @@ const reference: StageImpl<'reference'> = ({ input, ctx }) => {
  * fails the stage with an error naming the node or pass, after reporting the result so the
  * graph pane can still show every snapshot.
  */
-const lower: StageImpl<'lower'> = ({ input, config, ctx, progress }) => {
+const lower: StageImpl<'lower'> = ({ input: given, config, ctx, progress }) => {
+  const input = needInput(given);
   const { graph } = need(ctx, 'parse');
   const inputs = input.inputs ? bindNpzInputs(graph, readNpz(input.inputs, 'inputs.npz'), 'inputs.npz').inputs : undefined;
   const result = lowerGraph(graph, config, { inputs, progress });
@@ -103,7 +121,8 @@ const tile: StageImpl<'tile'> = async ({ config, ctx, progress, milp }) => {
  * against outputs.npz (or seeded random inputs against the reference interpreter when the files
  * are missing).
  */
-const codegen: StageImpl<'codegen'> = ({ input, ctx }) => {
+const codegen: StageImpl<'codegen'> = ({ input: given, ctx }) => {
+  const input = needInput(given);
   const lower = need(ctx, 'lower');
   const plan = need(ctx, 'tile');
   const { graph } = need(ctx, 'parse');
@@ -112,13 +131,15 @@ const codegen: StageImpl<'codegen'> = ({ input, ctx }) => {
   return generateCode({ lower, plan, ...testDataFor(graph, lower, npzInputs, golden) });
 };
 
-/** Runs the program with the runner the caller supplies (the CLI's host compiler); skipped without one. */
-const run: StageImpl<'run'> = async ({ config, ctx, runner }) => {
-  if (!runner)
-    throw new SkipStage('no runner for the generated C here: the browser cannot build it until the playground has its own C compiler; ' +
-      'the CLI runs it (--cc clang on the simulator, --cc host natively)');
+/**
+ * Builds and runs the program with the runner the host supplies (the worker: the builtin
+ * toolchain on the simulator; the CLI: --cc builtin, clang or host), with progress, cancel and
+ * the code pane's edits; skipped without one.
+ */
+const run: StageImpl<'run'> = async ({ config, ctx, runner, noRunner, progress, signal, edits, maxCycles }) => {
+  if (!runner) throw new SkipStage(noRunner ?? 'no runner for the generated C was given (the CLI runs it: dpg run --cc builtin, clang or host)');
   try {
-    return await runner(need(ctx, 'codegen'), config);
+    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits, maxCycles });
   } catch (e) {
     // A run that went wrong midway: report its result so far, then the error.
     if (e instanceof RunError) throw new StageError(e.data, { stage: 'run', result: e.result });

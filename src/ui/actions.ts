@@ -13,6 +13,8 @@ import { pickFiles, readFile } from './files';
 import type { LoadedModel } from './store';
 import { compileBlocker, showError, useStore } from './store';
 import { anyMismatch, applyStageEvent, cancelStages, freshStages } from './stageViews';
+import { compileErrorAt, editTexts, isLibraryPath } from './panes/code/state';
+import type { Config } from '../compiler/config';
 
 const client = new PipelineClient();
 /** Bumped by every action that starts work; an older action that sees a newer token stops. */
@@ -66,7 +68,7 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
     // Local code edits belong to the model they were made on.
     setState((s) => ({
       model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null,
-      code: { ...s.code, file: null, edits: {} },
+      code: { ...s.code, file: null, edits: {} }, runEdits: null,
     }));
     setModelParam(candidate.builtinId);
   }
@@ -147,6 +149,58 @@ export async function startup(): Promise<void> {
   }
 }
 
+/** The edits the run stage builds: those of files the program has (generated now, or the library's). */
+function runEditsFor(files: readonly { path: string }[] | undefined): Record<string, string> {
+  const paths = new Set(files?.map((f) => f.path));
+  return Object.fromEntries(Object.entries(editTexts(getState().code.edits)).filter(([p]) => paths.has(p) || isLibraryPath(p)));
+}
+
+/** Applies a worker event of the compile or run `my` to the store. */
+function onEvent(my: number, e: PipelineEvent): void {
+  if (my !== token) return;
+  setState((s) => ({ stages: applyStageEvent(s.stages, e) }));
+  // The graph pane opens on the input graph against the final one.
+  if (e.type === 'stage' && e.stage === 'lower')
+    setState((s) => ({ graph: { ...s.graph, left: null, right: null, overview: true } }));
+  onProgress(e);
+  if (e.type === 'error') {
+    setState({ error: { title: `Compile failed in the ${e.stage} stage`, data: e.error } });
+    // A compile error: the code pane shows its file (the marker is at its line).
+    const at = e.stage === 'run' ? compileErrorAt(e.error) : null;
+    if (at) setState((s) => ({ code: { ...s.code, file: at.file } }));
+  }
+  if (e.type === 'done') setState({ runMs: e.ms });
+}
+
+async function finishRun(my: number, outcome: Awaited<ReturnType<PipelineClient['compile']>>): Promise<void> {
+  if (my !== token) return;
+  setState({ busy: null, progress: null });
+  if (outcome.kind === 'done') setState((s) => ({ runStatus: outcome.ok && !anyMismatch(s.stages) ? 'done' : 'failed' }));
+  else if (outcome.kind === 'crashed') {
+    setState({ runStatus: 'failed' });
+    showError('Compile failed', outcome.error);
+  }
+}
+
+/**
+ * Builds and runs the last compile's program again with the code pane's edits: the run stage
+ * alone (the model and configuration of that compile; objects of unchanged files come from the
+ * worker's cache).
+ */
+export async function runAgain(): Promise<void> {
+  const s = getState();
+  const code = s.stages.codegen.result;
+  const config: Config | null = s.compiledConfig;
+  if (!code || !config || s.busy) return;
+  const my = ++token;
+  const edits = runEditsFor(code.files);
+  setState((st) => ({
+    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, runEdits: edits,
+    stages: { ...st.stages, run: { status: 'pending' } }, progress: { stage: 'run', fraction: 0, message: 'starting…' },
+  }));
+  await finishRun(my, await client.run(code, config, (e) => onEvent(my, e), { edits }));
+}
+
 /** Runs the whole pipeline on the loaded model with the current configuration. */
 export async function compile(): Promise<void> {
   const state = getState();
@@ -161,27 +215,14 @@ export async function compile(): Promise<void> {
     return;
   }
   const my = ++token;
+  // The generated files' names are known from the last compile; the library's always.
+  const edits = runEditsFor(state.stages.codegen.result?.files);
   setState({
     busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(), compiledConfig: config,
-    progress: { stage: 'parse', fraction: 0, message: 'starting…' },
+    progress: { stage: 'parse', fraction: 0, message: 'starting…' }, runEdits: edits,
   });
-  const outcome = await client.compile(toInput(model), config, (e) => {
-    if (my !== token) return;
-    setState((s) => ({ stages: applyStageEvent(s.stages, e) }));
-    // The graph pane opens on the input graph against the final one.
-    if (e.type === 'stage' && e.stage === 'lower')
-      setState((s) => ({ graph: { ...s.graph, left: null, right: null, overview: true } }));
-    onProgress(e);
-    if (e.type === 'error') setState({ error: { title: `Compile failed in the ${e.stage} stage`, data: e.error } });
-    if (e.type === 'done') setState({ runMs: e.ms });
-  }, { stallMs: stallMs() });
-  if (my !== token) return;
-  setState({ busy: null, progress: null });
-  if (outcome.kind === 'done') setState((s) => ({ runStatus: outcome.ok && !anyMismatch(s.stages) ? 'done' : 'failed' }));
-  else if (outcome.kind === 'crashed') {
-    setState({ runStatus: 'failed' });
-    showError('Compile failed', outcome.error);
-  }
+  const outcome = await client.compile(toInput(model), config, (e) => onEvent(my, e), { stallMs: stallMs(), edits });
+  await finishRun(my, outcome);
 }
 
 /** Stops whatever the worker is doing. A cancelled model check leaves the previous model loaded. */

@@ -35,7 +35,8 @@ export function checkFailure<S extends StageName>(stage: S, result: StageResults
   if (stage === 'run') {
     const r = result as StageResults['run'];
     if (!r.errors) return null;
-    return { summary: summary(r.errors, r.total ?? 0), errors: r.errors, total: r.total ?? 0, first: [] };
+    const first = (r.mismatches ?? []).map((m) => ({ tensor: `output ${m.output}`, index: m.index, coords: [m.index], expected: m.expected, got: m.got }));
+    return { summary: summary(r.errors, r.total ?? 0), errors: r.errors, total: r.total ?? 0, first };
   }
   return null;
 }

@@ -10,7 +10,7 @@ import type { Drafts, NumberFieldName } from './config/drafts';
 import { configError, draftsBlocker, settle } from './config/drafts';
 import type { NamedBytes } from './files';
 import type { CodePaneState } from './panes/code/state';
-import { INITIAL_CODE_STATE } from './panes/code/state';
+import { editTexts, INITIAL_CODE_STATE } from './panes/code/state';
 import type { GraphPaneState } from './panes/graph/state';
 import { INITIAL_GRAPH_STATE } from './panes/graph/state';
 import type { StageViews } from './stageViews';
@@ -70,8 +70,10 @@ export interface PlaygroundState {
   error: ShownError | null;
   /** The graph pane: the snapshots on its two sides, the selected node (panes link through it). */
   graph: GraphPaneState;
-  /** The code pane: the file shown, the Edit toggle, local edits (they never reach the pipeline). */
+  /** The code pane: the file shown, the Edit toggle, local edits (built and run by Compile & run and Run). */
   code: CodePaneState;
+  /** The edits (path -> text) the run stage's result was built with; null before a run. */
+  runEdits: Record<string, string> | null;
 }
 
 export const useStore = create<PlaygroundState>()(() => ({
@@ -89,6 +91,7 @@ export const useStore = create<PlaygroundState>()(() => ({
   error: null,
   graph: INITIAL_GRAPH_STATE,
   code: INITIAL_CODE_STATE,
+  runEdits: null,
 }));
 
 /**
@@ -114,6 +117,14 @@ export function editNumber(field: NumberFieldName, text: string): void {
 /** Results of a compile with another configuration than the one shown. */
 export function isStale(s: Pick<PlaygroundState, 'compiledConfig' | 'config'>): boolean {
   return s.compiledConfig !== null && JSON.stringify(s.compiledConfig) !== JSON.stringify(s.config);
+}
+
+/** The run's result is from other code than the editor holds now: the edits changed since it was built. */
+export function isRunStale(s: Pick<PlaygroundState, 'runEdits' | 'code'>): boolean {
+  if (s.runEdits === null) return false;
+  const now = editTexts(s.code.edits);
+  const a = Object.keys(now), b = Object.keys(s.runEdits);
+  return a.length !== b.length || a.some((p) => now[p] !== s.runEdits![p]);
 }
 
 /** Why Compile cannot run now (besides work in progress), or null. */

@@ -1,10 +1,11 @@
 // The contract between the UI thread and the pipeline worker. Only types live here, so the
 // client can import it without pulling the compiler into the main bundle.
+import type { CodegenResult } from '../compiler/codegen/types';
 import type { Config } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineInput, RunOptions } from '../pipeline/run';
 
-export interface WorkerRunOptions extends RunOptions {
+export interface WorkerRunOptions extends Pick<RunOptions, 'until' | 'edits' | 'maxCycles'> {
   /**
    * Test hook: block the worker's thread for this many milliseconds before the pipeline
    * starts, like a stage that hangs. Only cancel (which terminates the worker) ends it.
@@ -18,4 +19,16 @@ export interface PipelineWorkerApi {
   /** Runs the pipeline; events stream through onEvent. Resolves with the run's success. */
   compile(input: PipelineInput, config: Config,
     onEvent: (e: PipelineEvent) => void | Promise<void>, opts?: WorkerRunOptions): Promise<boolean>;
+  /**
+   * Builds and runs `code` (an earlier compile's codegen result) again with the code pane's
+   * edits: the run stage alone. Resolves with its success.
+   */
+  run(code: CodegenResult, config: Config, onEvent: (e: PipelineEvent) => void | Promise<void>,
+    opts?: Pick<WorkerRunOptions, 'edits' | 'maxCycles'>): Promise<boolean>;
+  /**
+   * Stops the current compile or run where it can stop (between stages, compiled files and
+   * simulated chunks), keeping the worker and its caches; the client terminates a worker that
+   * does not stop soon.
+   */
+  cancel(): void;
 }

@@ -29,13 +29,34 @@ function fakeWorkers(api: PipelineWorkerApi) {
   return { factory, spawned };
 }
 
-/** A worker whose compile reports one event and then never finishes. */
+/** A worker whose compile reports one event and then never finishes, whatever it is asked. */
 const hanging: PipelineWorkerApi = {
   compile(_input, _config, onEvent) {
     void onEvent({ type: 'progress', stage: 'parse', fraction: 0, message: 'hanging' });
     return new Promise(() => undefined);
   },
+  run: () => new Promise(() => undefined),
+  cancel() { /* a stage stuck in a loop hears nothing */ },
 };
+
+/** A worker whose compile runs until it is cancelled, then returns. */
+function cooperative(): PipelineWorkerApi & { calls: number } {
+  let stop: (() => void) | undefined;
+  const api = {
+    calls: 0,
+    compile(_input: unknown, _config: unknown, onEvent: (e: PipelineEvent) => void) {
+      api.calls++;
+      void onEvent({ type: 'progress', stage: 'run', fraction: 0.5, message: 'simulating' });
+      return new Promise<boolean>((r) => (stop = () => r(false)));
+    },
+    run: () => Promise.resolve(true),
+    cancel() { stop?.(); },
+  };
+  return api;
+}
+
+const GRACE = 50;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let client: PipelineClient | undefined;
 afterEach(() => client?.dispose());
@@ -65,9 +86,30 @@ describe('PipelineClient', () => {
     expect(events.find((e) => e.type === 'error')).toMatchObject({ stage: 'parse', error: { code: 'bad-file' } });
   });
 
-  it('cancel terminates a hung worker and starts a fresh one', async () => {
+  it('cancel asks the worker to stop and keeps it when it does (its caches live on)', async () => {
+    const api = cooperative();
+    const { factory, spawned } = fakeWorkers(api);
+    client = new PipelineClient(factory, GRACE);
+    let first!: () => void;
+    const started = new Promise<void>((r) => (first = r));
+    const run = client.compile(input(), DEFAULT_CONFIG, () => first());
+    await started;
+    expect(client.cancel()).toBe(true);
+    expect(await run).toEqual({ kind: 'cancelled' });
+    await sleep(3 * GRACE);
+    expect(spawned.map((s) => s.terminated)).toEqual([false]);
+    // The next compile goes to the same worker.
+    const next = client.compile(input(), DEFAULT_CONFIG, () => undefined);
+    await sleep(GRACE);
+    expect(api.calls).toBe(2);
+    client.cancel();
+    expect(await next).toEqual({ kind: 'cancelled' });
+    expect(spawned).toHaveLength(1);
+  });
+
+  it('cancel terminates a worker that does not stop within the grace period and starts a fresh one', async () => {
     const { factory, spawned } = fakeWorkers(hanging);
-    client = new PipelineClient(factory);
+    client = new PipelineClient(factory, GRACE);
     const events: PipelineEvent[] = [];
     let first!: () => void;
     const started = new Promise<void>((r) => (first = r));
@@ -76,18 +118,22 @@ describe('PipelineClient', () => {
     expect(client.busy).toBe(true);
     expect(client.cancel()).toBe(true);
     expect(await run).toEqual({ kind: 'cancelled' });
-    expect(spawned.map((s) => s.terminated)).toEqual([true, false]);
     expect(client.busy).toBe(false);
     expect(client.cancel()).toBe(false);
+    await sleep(3 * GRACE);
+    expect(spawned.map((s) => s.terminated)).toEqual([true, false]);
   });
 
-  it('a new compile cancels the previous one', async () => {
+  it('a new compile cancels the previous one and starts once the old worker is gone', async () => {
     const { factory, spawned } = fakeWorkers(hanging);
-    client = new PipelineClient(factory);
+    client = new PipelineClient(factory, GRACE);
     const a = client.compile(input(), DEFAULT_CONFIG, () => undefined);
-    const b = client.compile(input(), DEFAULT_CONFIG, () => undefined);
+    await sleep(5);
+    let seen = false;
+    const b = client.compile(input(), DEFAULT_CONFIG, () => { seen = true; });
     expect(await a).toEqual({ kind: 'cancelled' });
-    expect(spawned[0]!.terminated).toBe(true);
+    await expect.poll(() => seen).toBe(true);
+    expect(spawned.map((s) => s.terminated)).toEqual([true, false]);
     client.cancel();
     expect(await b).toEqual({ kind: 'cancelled' });
   });

@@ -1,9 +1,11 @@
 // The UI's handle on the pipeline worker. One run at a time: a new compile cancels the
-// previous one, and cancel() terminates the worker (so even a stage stuck in a loop stops)
-// and starts a fresh one for the next run.
+// previous one. cancel() asks the worker to stop (it keeps its compiled objects); a worker that
+// has not stopped within a grace period (a stage stuck in a loop) is terminated and a fresh one
+// started, and the next run waits for that.
 import * as Comlink from 'comlink';
 import type { PlaygroundErrorData } from '../common/errors';
 import { toErrorData } from '../common/errors';
+import type { CodegenResult } from '../compiler/codegen/types';
 import type { Config } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineInput } from '../pipeline/run';
@@ -23,7 +25,12 @@ interface Spawned {
 interface ActiveRun {
   id: number;
   finish: (outcome: RunOutcome) => void;
+  /** Settles when the worker's call returns (or the worker is gone). */
+  ended: Promise<unknown>;
 }
+
+/** How long a cancelled run may take to stop before its worker is terminated. */
+export const CANCEL_GRACE_MS = 1500;
 
 export type WorkerFactory = () => Worker;
 
@@ -48,8 +55,10 @@ export class PipelineClient {
   private spawned: Spawned | null = null;
   private active: ActiveRun | null = null;
   private nextId = 1;
+  /** Settles once a cancelled run has stopped or its worker was replaced. */
+  private settling: Promise<void> = Promise.resolve();
 
-  constructor(private readonly factory: WorkerFactory = defaultFactory) {}
+  constructor(private readonly factory: WorkerFactory = defaultFactory, private readonly graceMs = CANCEL_GRACE_MS) {}
 
   /** True while a run is in progress. */
   get busy(): boolean {
@@ -62,37 +71,66 @@ export class PipelineClient {
    */
   compile(input: PipelineInput, config: Config, onEvent: (e: PipelineEvent) => void,
     opts: WorkerRunOptions = {}): Promise<RunOutcome> {
-    this.cancel();
-    const { api } = this.ensureWorker();
-    const id = this.nextId++;
-    return new Promise<RunOutcome>((resolve) => {
-      let settled = false;
-      const finish = (outcome: RunOutcome) => {
-        if (settled) return;
-        settled = true;
-        if (this.active?.id === id) this.active = null;
-        resolve(outcome);
-      };
-      this.active = { id, finish };
-      const isCurrent = () => this.active?.id === id;
-      const callback = Comlink.proxy((e: PipelineEvent) => {
-        if (isCurrent()) onEvent(e);
-      });
+    return this.start(onEvent, (api, callback) => {
       const { input: copy, buffers } = copyInput(input);
-      api.compile(Comlink.transfer(copy, buffers), config, callback, opts).then(
-        (ok) => finish({ kind: 'done', ok }),
-        (err: unknown) => finish({ kind: 'crashed', error: toErrorData(err, 'worker') }),
-      );
+      return api.compile(Comlink.transfer(copy, buffers), config, callback, opts);
     });
   }
 
-  /** Stops the current run, if any, by terminating the worker. Returns whether one was stopped. */
+  /** Builds and runs an earlier compile's program again with the code pane's edits (the run stage alone). */
+  run(code: CodegenResult, config: Config, onEvent: (e: PipelineEvent) => void,
+    opts: Pick<WorkerRunOptions, 'edits' | 'maxCycles'> = {}): Promise<RunOutcome> {
+    return this.start(onEvent, (api, callback) => api.run(code, config, callback, opts));
+  }
+
+  private start(onEvent: (e: PipelineEvent) => void,
+    call: (api: Comlink.Remote<PipelineWorkerApi>, callback: (e: PipelineEvent) => void) => Promise<boolean>): Promise<RunOutcome> {
+    this.cancel();
+    const id = this.nextId++;
+    let finish!: (outcome: RunOutcome) => void;
+    let ended!: () => void;
+    const outcome = new Promise<RunOutcome>((resolve) => {
+      let settled = false;
+      finish = (o: RunOutcome) => {
+        if (settled) return;
+        settled = true;
+        if (this.active?.id === id) this.active = null;
+        resolve(o);
+      };
+    });
+    this.active = { id, finish, ended: new Promise<void>((r) => (ended = r)) };
+    const isCurrent = () => this.active?.id === id;
+    // After a cancel, wait until the old run stopped (or its worker was replaced).
+    void this.settling.then(() => {
+      if (!isCurrent()) return ended();
+      const { api } = this.ensureWorker();
+      const callback = Comlink.proxy((e: PipelineEvent) => {
+        if (isCurrent()) onEvent(e);
+      });
+      call(api, callback).then(
+        (ok) => finish({ kind: 'done', ok }),
+        (err: unknown) => finish({ kind: 'crashed', error: toErrorData(err, 'worker') }),
+      ).finally(ended);
+    });
+    return outcome;
+  }
+
+  /** Stops the current run, if any: asks the worker to stop, and terminates it if it does not within the grace period. */
   cancel(): boolean {
     const run = this.active;
     if (!run) return false;
     this.active = null;
-    this.respawn();
     run.finish({ kind: 'cancelled' });
+    const spawned = this.spawned;
+    if (spawned) {
+      void Promise.resolve(spawned.api.cancel()).catch(() => undefined);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), this.graceMs)));
+      this.settling = Promise.race([run.ended.then(() => 'stopped' as const), late]).then((how) => {
+        clearTimeout(timer);
+        if (how === 'late' && this.spawned === spawned) this.respawn();
+      });
+    }
     return true;
   }
 

@@ -1,14 +1,21 @@
-// What the pipeline worker does for the UI: run the pipeline and stream its events.
-// pipeline.worker.ts exposes it with comlink; tests call it over a plain MessageChannel.
+// What the worker does for the UI: run the pipeline and stream its events, one run at a time.
+// The run stage builds the generated C with the playground's toolchain and runs it on the
+// simulator; the compiled objects stay cached in this worker across runs, so an edit recompiles
+// only the files it touched. pipeline.worker.ts exposes it with comlink; tests call it over a
+// plain MessageChannel.
 import type { PipelineEvent } from '../pipeline/events';
 import { checkNpzFiles } from '../pipeline/npz-check';
 import { elementTypes } from './element-types';
-import type { PipelineInput } from '../pipeline/run';
-import { runPipeline } from '../pipeline/run';
+import type { PipelineInput, RunOptions } from '../pipeline/run';
+import { rerunProgram, runPipeline } from '../pipeline/run';
 import { toErrorData } from '../common/errors';
+import type { Config } from '../compiler/config';
 import type { Graph } from '../compiler/ir/graph';
+import { platformFor } from '../compiler/platforms';
 import type { PipelineWorkerApi } from './api';
 import type { MilpSolver } from '../compiler/tiling/milp';
+import type { Machine } from '../sim/machine';
+import { builtinRunner } from '../sim/run/builtin';
 
 /** The load check: the npz files against the parsed graph; a mismatch is the parse stage's error. */
 function checkFiles(graph: Graph, input: PipelineInput, sink: (e: PipelineEvent) => void): boolean {
@@ -26,28 +33,74 @@ function stall(ms: number): void {
   while (Date.now() < end) { /* deliberately blocks the thread: a hung stage */ }
 }
 
-/** The service, given how to load GLPK (the worker: glpk.js's browser build; tests in Node: its Node build). */
-export const pipelineService = (milp: () => Promise<MilpSolver>): PipelineWorkerApi => ({
-  async compile(input, config, onEvent, opts = {}) {
-    // Each onEvent call is a message on the callback's own port; await them all before
-    // returning so the UI has every event before it sees the result.
-    const delivered: Promise<void>[] = [];
-    const sink = (e: PipelineEvent) => {
-      delivered.push(Promise.resolve(onEvent(e)).catch(() => undefined));
-    };
-    if (opts.stallMs) {
-      sink({ type: 'progress', stage: 'parse', fraction: 0, message: `stalling for ${opts.stallMs} ms (test hook)` });
-      stall(opts.stallMs);
-    }
-    let graph: Graph | undefined;
-    const ok = await runPipeline(input, config, (e) => {
-      if (e.type === 'stage' && e.stage === 'parse') graph = e.result.graph;
-      // The graph pane shows the element types the values really have.
-      if (e.type === 'stage' && e.stage === 'lower') sink({ ...e, result: { ...e.result, elementTypes: elementTypes(e.result) } });
-      else sink(e);
-    }, { until: opts.until, milp });
-    const checked = ok && opts.checkNpz && graph ? checkFiles(graph, input, sink) : ok;
-    await Promise.all(delivered);
-    return checked;
-  },
-});
+/** Collects the events of one call so it can wait for their delivery before it returns. */
+function collector(onEvent: (e: PipelineEvent) => void | Promise<void>) {
+  // Each onEvent call is a message on the callback's own port; await them all before
+  // returning so the UI has every event before it sees the result.
+  const delivered: Promise<void>[] = [];
+  const sink = (e: PipelineEvent) => {
+    delivered.push(Promise.resolve(onEvent(e)).catch(() => undefined));
+  };
+  return { sink, flushed: () => Promise.all(delivered) };
+}
+
+/**
+ * The service, given how to load GLPK (the worker: glpk.js's browser build; tests in Node: its
+ * Node build) and the simulator (without one the run stage is skipped).
+ */
+export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () => Promise<Machine>): PipelineWorkerApi {
+  const runner = machine ? builtinRunner({ machine }) : undefined;
+  /** How the run stage runs on this configuration. */
+  const runOpts = (config: Config): Pick<RunOptions, 'runner' | 'noRunner'> => {
+    const p = platformFor(config.platform);
+    if (!runner) return { noRunner: 'no simulator was loaded in this worker' };
+    if (!p.runtime) return { noRunner: `${p.title} code has no Siracusa runtime to run on the simulator (the CLI runs it natively: dpg run -p ${config.platform} --cc host)` };
+    return { runner };
+  };
+  // One run at a time: a new call aborts the ones before it and waits until they stopped.
+  const live = new Set<AbortController>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    for (const c of live) c.abort();
+    const ctl = new AbortController();
+    live.add(ctl);
+    const result = queue.then(() => fn(ctl.signal)).finally(() => live.delete(ctl));
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    compile(input, config, onEvent, opts = {}) {
+      return exclusive(async (signal) => {
+        const { sink, flushed } = collector(onEvent);
+        if (opts.stallMs) {
+          sink({ type: 'progress', stage: 'parse', fraction: 0, message: `stalling for ${opts.stallMs} ms (test hook)` });
+          stall(opts.stallMs);
+        }
+        let graph: Graph | undefined;
+        const ok = await runPipeline(input, config, (e) => {
+          if (e.type === 'stage' && e.stage === 'parse') graph = e.result.graph;
+          // The graph pane shows the element types the values really have.
+          if (e.type === 'stage' && e.stage === 'lower') sink({ ...e, result: { ...e.result, elementTypes: elementTypes(e.result) } });
+          else sink(e);
+        }, { until: opts.until, milp, signal, edits: opts.edits, maxCycles: opts.maxCycles, ...runOpts(config) });
+        const checked = ok && opts.checkNpz && graph ? checkFiles(graph, input, sink) : ok;
+        await flushed();
+        return checked;
+      });
+    },
+
+    run(code, config, onEvent, opts = {}) {
+      return exclusive(async (signal) => {
+        const { sink, flushed } = collector(onEvent);
+        const ok = await rerunProgram(code, config, sink, { signal, edits: opts.edits, maxCycles: opts.maxCycles, ...runOpts(config) });
+        await flushed();
+        return ok;
+      });
+    },
+
+    cancel() {
+      for (const c of live) c.abort();
+    },
+  };
+}

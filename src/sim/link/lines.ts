@@ -1,5 +1,6 @@
 // The program's line table (pc -> file:line) read from its linked .debug_line (DWARF 4 or 5, as
-// clang's -gline-tables-only writes it), as plain data, and the look-ups traps and views use.
+// clang's -gline-tables-only writes it) and merged with the line rows our assembler records, as
+// plain data, and the look-ups traps and views use.
 import type { ProgramSymbol } from './link';
 
 /** One row: from `addr` on (up to the next row), the code is `files[file]`:`line`; file -1 ends a sequence. */
@@ -138,6 +139,34 @@ export function lineTableOf(line: Uint8Array, lineStr?: Uint8Array, str?: Uint8A
       else for (let i = 0; i < opLengths[op]; i++) uleb();
     }
     pos = end;
+  }
+  sequences.sort((a, b) => a[0].addr - b[0].addr);
+  return { files, rows: sequences.flat() };
+}
+
+/**
+ * The table with more sequences added (each: rows ascending, the last one's file -1 ending it;
+ * file numbers index the sequence's own `files`); sequences stay sorted by start address.
+ */
+export function withSequences(table: LineTable, extra: readonly { files: readonly string[]; rows: readonly LineRow[] }[]): LineTable {
+  if (!extra.length) return table;
+  const files = [...table.files];
+  const ids = new Map(files.map((f, i) => [f, i]));
+  const idOf = (f: string) => {
+    let id = ids.get(f);
+    if (id === undefined) { id = files.length; files.push(f); ids.set(f, id); }
+    return id;
+  };
+  const sequences: LineRow[][] = [];
+  let seq: LineRow[] = [];
+  for (const r of table.rows) {
+    seq.push(r);
+    if (r.file < 0) { sequences.push(seq); seq = []; }
+  }
+  if (seq.length) sequences.push(seq);
+  for (const e of extra) {
+    const map = e.files.map(idOf);
+    sequences.push(e.rows.map((r) => ({ addr: r.addr, file: r.file < 0 ? -1 : map[r.file], line: r.line })));
   }
   sequences.sort((a, b) => a[0].addr - b[0].addr);
   return { files, rows: sequences.flat() };

@@ -12,7 +12,9 @@ import { PlaygroundError } from '../../common/errors';
 import { nodeMachine } from '../node';
 import { runSiracusa } from '../siracusa';
 import { HAL_DIR, LIBC_DIR, scratchDir, SIRACUSA_RT_DIR, XCV_MARCH } from '../testing/toolchain';
-import { functionAt, lineAt, link, linkSiracusa, parseObject, SIRACUSA_LAYOUT, sourceAt } from './index';
+import { functionAt, lineAt, link, linkSiracusa, SIRACUSA_LAYOUT, sourceAt } from './index';
+import { readElfObject } from '../asm/elf-read';
+import { assemble, writeElf } from '../asm';
 import { ADDR2LINE_19, CLANG_19, LLD_19, missing } from '../../testing/requires';
 
 const tools = !missing(CLANG_19, LLD_19, ADDR2LINE_19);
@@ -153,7 +155,7 @@ describe.skipIf(!tools)('linking small objects, against ld.lld-19', () => {
       `, ['-mrelax']);
     const b = obj('g.s', '.text\n.globl g\ng: ret\n.globl main\nmain: ret\n');
     sameAsLld([start(), a, b]);
-    const types = new Set(parseObject(readFileSync(a), 'a').sections.flatMap((s) => s?.relocs.map((r) => r.type) ?? []));
+    const types = new Set(readElfObject(readFileSync(a), 'a').sections.flatMap((s) => s.relocs.map((r) => r.type)));
     // BRANCH 16, JAL 17, CALL_PLT 19, PCREL_HI20 23, PCREL_LO12_I/S 24/25, HI20 26, LO12_I/S 27/28, RVC_BRANCH 44, RVC_JUMP 45, 32 1, ADD32/SUB32 35/39.
     for (const t of [1, 16, 17, 19, 23, 24, 25, 26, 27, 28, 35, 39, 44, 45]) expect(types, `relocation ${t}`).toContain(t);
   });
@@ -192,7 +194,7 @@ describe.skipIf(!tools)('linking small objects, against ld.lld-19', () => {
         ret
         .cfi_endproc
       `, ['-mrelax']);
-    const types = new Set(parseObject(readFileSync(a), 'a').sections.flatMap((s) => s?.relocs.map((r) => r.type) ?? []));
+    const types = new Set(readElfObject(readFileSync(a), 'a').sections.flatMap((s) => s.relocs.map((r) => r.type)));
     for (const t of [33, 37, 34, 38, 35, 39, 52, 53, 60, 61]) expect(types, `relocation ${t}`).toContain(t);
     const r = sameAsLld([start(), a]);
     void r;
@@ -314,5 +316,61 @@ describe.skipIf(!tools)('line table, symbols and a run on the simulator', () => 
     const main = r.symbols.find((s) => s.name === 'main')!;
     expect(functionAt(r.symbols, main.addr + 2)?.name).toBe('main');
     expect(sourceAt(r, main.addr).line).toMatch(/^\d+-hello\.c:[34]$/);
+  });
+});
+
+// Our compiler hands the linker the assembler's objects directly: no ELF in between, and the line
+// table from the objects' `.loc` rows (our assembler writes no .debug_line).
+describe('AsmObject input', () => {
+  const prog = `
+    .file 1 "prog.c"
+    .section .text.start,"ax"
+    .globl _start
+    _start:
+    .loc 1 3 0
+      call main
+    1: j 1b
+    .text
+    .globl main
+    .type main,@function
+    main:
+    .loc 1 10 2
+      li a0, 7
+    .loc 1 11 5
+      la a1, value
+      lw a1, 0(a1)
+    .loc 1 12 1
+      ret
+    .size main, .-main
+    .data
+    .globl value
+    value: .word main
+  `;
+
+  it('links an AsmObject as it links the same object written as ELF', () => {
+    const object = assemble(prog, { file: 'prog.s' });
+    const direct = linkSiracusa([{ name: 'prog.o', object }]);
+    const viaElf = linkSiracusa([{ name: 'prog.o', bytes: writeElf(object) }]);
+    expect(direct.elf).toEqual(viaElf.elf);
+    expect(direct.symbols).toEqual(viaElf.symbols);
+  });
+
+  it('maps pcs to the .loc lines, section by section, and names the function', () => {
+    const r = linkSiracusa([{ name: 'prog.o', object: assemble(prog, { file: 'prog.s' }) }]);
+    const main = r.symbols.find((s) => s.name === 'main')!;
+    const start = r.symbols.find((s) => s.name === '_start')!;
+    expect(lineAt(r.lines, start.addr)).toEqual({ file: 'prog.c', line: 3 });
+    expect(lineAt(r.lines, main.addr)).toEqual({ file: 'prog.c', line: 10 });
+    // la is auipc + addi (8 bytes) after li (2 bytes, compressed): the lw is at +10.
+    expect(lineAt(r.lines, main.addr + 2)).toEqual({ file: 'prog.c', line: 11 });
+    expect(lineAt(r.lines, main.addr + main.size - 2)).toEqual({ file: 'prog.c', line: 12 });
+    expect(lineAt(r.lines, main.addr + main.size)).toBeUndefined();
+    expect(sourceAt(r, main.addr + 2)).toEqual({ fn: 'main', line: 'prog.c:11' });
+  });
+
+  it('refuses a relocation against a symbol the object does not have', () => {
+    const object = assemble(prog, { file: 'prog.s' });
+    object.sections.find((s) => s.name === '.data')!.relocs[0].symbol = 'nowhere';
+    expect(() => linkSiracusa([{ name: 'prog.o', object }])).toThrow(/prog\.o: a relocation in \.data at 0x0 names nowhere, which is not in the symbol table/);
   });
 });

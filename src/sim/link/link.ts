@@ -1,20 +1,24 @@
-// The static linker: ELF32 RISC-V relocatable objects -> one executable, sections placed by a
-// typed layout (layout.ts). Steps: read the objects; resolve global symbols (strong over weak
+// The static linker: relocatable objects (the assembler's AsmObjects, or ELF32 RISC-V bytes read
+// into the same model) -> one executable, sections placed by a typed layout (layout.ts). Steps:
+// index the objects; resolve global symbols (strong over weak
 // over COMMON; duplicates and undefined references are errors); sort every section into its
 // output section (input order; mergeable strings and constants deduplicated); place the output
 // sections memory by memory, honouring R_RISCV_ALIGN by dropping the nop bytes past each
 // boundary (no other relaxation); patch the relocations; write the ELF with its debug sections,
 // and return the symbol and line tables beside it.
 import { fail } from '../../common/errors';
-import { lineTableOf, type LineTable } from './lines';
+import { readElfObject } from '../asm/elf-read';
+import type { AsmObject } from '../asm/types';
+import { lineTableOf, withSequences, type LineRow, type LineTable } from './lines';
 import type { Layout, Memory, OutputRule } from './layout';
 import { matches } from './layout';
-import { parseObject, SHF, SHN, SHT, STB, STT, type ObjectFile, type ObjSection, type Reloc } from './object';
+import { indexObject, SHF, SHN, SHT, STB, STT, type ObjectFile, type ObjSection, type Reloc } from './object';
 import { applyReloc, R, RelocError, relocName } from './relocate';
 import { finishMerge, mergeInto, newMergeBlock, type MergeBlock, type Piece } from './merge';
 import { writeExecutable, type OutputSectionData, type OutputSymbol } from './write';
 
-export interface LinkInput { name: string; bytes: Uint8Array }
+/** One object to link: the assembler's model (our compiler's output) or ELF bytes (clang's). */
+export type LinkInput = { name: string; object: AsmObject } | { name: string; bytes: Uint8Array };
 
 export interface LinkOptions {
   /** Drop the loadable sections the entry does not reach through relocations (like --gc-sections). */
@@ -29,7 +33,7 @@ export interface LinkResult {
   entry: number;
   /** The program's functions and objects, by address. */
   symbols: ProgramSymbol[];
-  /** pc -> file:line, from the objects' .debug_line. */
+  /** pc -> file:line: from the objects' .debug_line (clang's) and their line rows (ours). */
   lines: LineTable;
   /** Address and size of each output section ('.text', '.l1', ...). */
   sections: { name: string; addr: number; size: number; memory?: string }[];
@@ -81,7 +85,7 @@ const hex = (n: number) => `0x${(n >>> 0).toString(16)}`;
 
 /** Links `inputs` in order with `layout`. Errors name the object, section and symbol. */
 export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}): LinkResult {
-  const objs = inputs.map((i) => parseObject(i.bytes, i.name));
+  const objs = inputs.map((i) => indexObject('object' in i ? i.object : readElfObject(i.bytes, i.name), i.name));
   const globals = resolveSymbols(objs, layout);
   const live = opts.gcSections ? liveSections(objs, globals, layout.entry) : undefined;
   const dead = (obj: ObjectFile, sec: ObjSection) => !!live && !!(sec.flags & SHF.ALLOC) && !live.get(obj)!.has(sec.index);
@@ -126,7 +130,7 @@ export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}
         for (const g of globals.values()) {
           if (!g.common || g.def) continue;
           const sec: ObjSection = { index: -1, name: 'COMMON', type: SHT.NOBITS, flags: SHF.ALLOC | SHF.WRITE, align: g.common.align,
-            entsize: 0, data: new Uint8Array(g.common.size), size: g.common.size, relocs: [] };
+            entsize: 0, data: new Uint8Array(g.common.size), size: g.common.size, relocs: [], lines: [] };
           const p: Placed = { obj: g.common.obj, sec, out, offset: 0, size: sec.size, removed: [] };
           commons.push({ g, p });
           out.items.push({ kind: 'sec', p });
@@ -319,12 +323,38 @@ export function link(inputs: LinkInput[], layout: Layout, opts: LinkOptions = {}
   }));
   const elf = writeExecutable({ entry, sections, symbols });
   const lineData = debugOuts.get('.debug_line')?.data;
-  const lines = lineData ? lineTableOf(lineData, debugOuts.get('.debug_line_str')?.data, debugOuts.get('.debug_str')?.data) : { files: [], rows: [] };
+  const dwarf = lineData ? lineTableOf(lineData, debugOuts.get('.debug_line_str')?.data, debugOuts.get('.debug_str')?.data) : { files: [], rows: [] };
+  const lines = withSequences(dwarf, lineSequences(objs, placedOf, addrIn));
   const programSymbols: ProgramSymbol[] = symbols.filter((s) => s.shndx !== SHN.ABS && (s.type === STT.FUNC || s.type === STT.OBJECT || s.type === STT.NOTYPE))
     .map((s) => ({ addr: s.value, size: s.size, name: s.name, kind: s.type === STT.FUNC ? 'func' as const : s.type === STT.OBJECT ? 'object' as const : 'other' as const }))
     .sort((a, b) => a.addr - b.addr || b.size - a.size);
   return { elf, entry, symbols: programSymbols, lines,
     sections: written.map((o) => ({ name: o.name, addr: o.addr, size: o.size, memory: o.memory?.name })) };
+}
+
+/**
+ * The line rows of the objects that carry them (ours: from `.loc`), one sequence per placed code
+ * section: each row from its address to the next, the last to the section's end.
+ */
+function lineSequences(objs: ObjectFile[], placedOf: Map<ObjectFile, (Placed | undefined)[]>,
+  addrIn: (p: Placed, off: number) => number): { files: string[]; rows: LineRow[] }[] {
+  const out: { files: string[]; rows: LineRow[] }[] = [];
+  for (const obj of objs) {
+    for (const sec of obj.sections) {
+      const p = sec && placedOf.get(obj)![sec.index];
+      if (!sec || !p || !sec.lines.length) continue;
+      const files: string[] = [];
+      const ids = new Map<string, number>();
+      const rows: LineRow[] = sec.lines.map((l) => {
+        let file = ids.get(l.file);
+        if (file === undefined) { file = files.length; files.push(l.file); ids.set(l.file, file); }
+        return { addr: addrIn(p, l.offset), file, line: l.line };
+      });
+      rows.push({ addr: p.out.addr + p.offset + p.size, file: -1, line: 0 });
+      out.push({ files, rows });
+    }
+  }
+  return out;
 }
 
 /** The loadable sections reachable from the entry symbol's section through relocations, per object. */

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { fail } from '../../common/errors';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { PLATFORM_DEFS } from '../../compiler/platforms';
+import { parseRunOutput } from './outcome';
 import type { RunResult } from './types';
 
 export const KERNELS_DIR = fileURLToPath(new URL('../../compiler/kernels/', import.meta.url));
@@ -118,10 +119,7 @@ export interface HostRun extends Omit<RunResult, 'target' | 'sim'> {
   runMs: number;
 }
 
-export function parseRunOutput(stdout: string): Pick<HostRun, 'cycles' | 'errors' | 'total'> {
-  const rt = /^Runtime: (\d+) cycles$/m.exec(stdout), er = /^Errors: (\d+) out of (\d+)$/m.exec(stdout);
-  return { cycles: rt ? Number(rt[1]) : undefined, errors: er ? Number(er[1]) : undefined, total: er ? Number(er[2]) : undefined };
-}
+export { parseRunOutput } from './outcome';
 
 /**
  * Builds the generated program with the library and the host HAL (cached objects), runs it.

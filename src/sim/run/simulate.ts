@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { fail } from '../../common/errors';
 import type { Config, PlatformName } from '../../compiler/config';
 import { platformFor } from '../../compiler/platforms';
-import { RunError } from './error';
-import type { RunResult, SimRunStats } from './types';
+import { MAX_CYCLES, simulatorResult, statsOf } from './outcome';
+import type { RunResult } from './types';
 import type { Machine } from '../machine';
 import { nodeMachine } from '../node';
-import { runSiracusa, type SiracusaResult } from '../siracusa';
-import { compile, libraryObjects, objectFor, parseRunOutput, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
+import { runSiracusa } from '../siracusa';
+import { compile, libraryObjects, objectFor, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { linkSiracusa, sourceAt as linkedSourceAt, type LinkOptions, type LinkResult } from '../link';
 
@@ -30,8 +30,7 @@ export const SIRACUSA_FLAGS = [...RV32_FLAGS.xpulp, '-gline-tables-only', '-mabi
 // The runtime without builtins: libc's memset / memcpy loops must not become calls to themselves.
 const RUNTIME_FLAGS = [...SIRACUSA_FLAGS, '-fno-builtin'];
 
-/** Default cycle budget: far above microLlama's tens of millions, low enough that a hang ends. */
-export const MAX_CYCLES = 2e9;
+export { MAX_CYCLES } from './outcome';
 
 /** True when clang-19 and ld.lld-19 both run. */
 export function siracusaToolchain(): boolean {
@@ -105,13 +104,6 @@ function sourceAt(elf: Uint8Array, pc: number): { fn?: string; line?: string } {
   }
 }
 
-function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
-  const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
-  return { cores: r.cores, dma: r.dma, l3: r.l3, neureka: r.neureka, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs };
-}
-
-const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
-
 /**
  * `--cc clang`: builds the program, runs it on the simulator and returns the run stage's result.
  * A trap, the cycle limit or a deadlock is a RunError carrying the result so far.
@@ -127,23 +119,8 @@ export async function runOnSimulator(code: CodegenResult, config: Config, opts: 
   machine ??= nodeMachine();
   const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES });
   const t2 = performance.now();
-  const sim = statsOf(r, t1 - t0, t2 - t1);
-  const result: RunResult = {
-    target: 'simulator', compiler: linked ? `${CLANG} + builtin linker` : CLANG, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
-  };
-  if (r.stopped === 'exit') return result;
-  if (r.trap) {
-    const t = r.trap;
-    sim.trap = { ...t, ...(linked ? linkedSourceAt(linked, t.pc) : sourceAt(elf, t.pc)) };
-    throw new RunError({
-      code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
-      what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
-      hint: 'the generated program faulted on the simulator; this is a bug in codegen or the runtime',
-    }, result);
-  }
-  if (r.stopped === 'limit')
-    throw new RunError({ code: 'limit', where: 'run', what: `the program did not finish within ${opts.maxCycles ?? MAX_CYCLES} cycles` }, result);
-  if (r.stopped === 'cancelled') throw new RunError({ code: 'cancelled', where: 'run', what: 'the run was cancelled' }, result);
-  throw new RunError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
-    hint: 'a bug in codegen or the runtime' }, result);
+  return simulatorResult(r, {
+    compiler: linked ? `${CLANG} + builtin linker` : CLANG, sim: statsOf(r, t1 - t0, t2 - t1), maxCycles: opts.maxCycles ?? MAX_CYCLES,
+    sourceAt: (pc) => (linked ? linkedSourceAt(linked, pc) : sourceAt(elf, pc)),
+  });
 }

@@ -15,8 +15,23 @@ export interface RunResult {
   cycles?: number;
   errors?: number;
   total?: number;
+  /** The first mismatching elements the harness printed (`Mismatch in output O at index I: got G, expected E`). */
+  mismatches?: OutputMismatch[];
   /** The simulator's statistics (target 'simulator'). */
   sim?: SimRunStats;
+}
+
+export interface OutputMismatch { output: number; index: number; got: number; expected: number }
+
+/** How the builtin toolchain built the program (`--cc builtin`). */
+export interface BuildStats {
+  /** Translation units compiled now, and taken from the object cache. */
+  compiled: number;
+  cached: number;
+  compileMs: number;
+  linkMs: number;
+  /** Per unit compiled now: its path and milliseconds. */
+  units: { path: string; ms: number }[];
 }
 
 /** What a run on the Siracusa simulator measured. Plain data. */
@@ -33,9 +48,22 @@ export interface SimRunStats {
   mips: number;
   buildMs: number;
   runMs: number;
+  /** The builtin toolchain's build (compile and link). */
+  build?: BuildStats;
   /** Set when a core trapped; fn is the function holding pc and line its source line (file:line), from the ELF's debug info. */
   trap?: Trap & { fn?: string; line?: string };
 }
 
-/** Builds and runs the generated program: the run stage's runner (the CLI's --cc host and --cc clang). */
-export type Runner = (code: CodegenResult, config: Config) => Promise<RunResult> | RunResult;
+/** What the run stage hands a runner besides the program: progress, cancel, the user's edits. */
+export interface RunContext {
+  progress?: (fraction: number, message: string) => void;
+  /** Aborted: stop (between compiled files, between simulated chunks). */
+  signal?: AbortSignal;
+  /** Files replacing generated or library ones, by path ('Network.c', 'kernels/gemm.c'): the code pane's edits. */
+  edits?: Readonly<Record<string, string>>;
+  /** The simulator's cycle budget (default MAX_CYCLES): an endless loop stops there. */
+  maxCycles?: number;
+}
+
+/** Builds and runs the generated program: the run stage's runner (--cc builtin, clang, host). */
+export type Runner = (code: CodegenResult, config: Config, ctx?: RunContext) => Promise<RunResult> | RunResult;

@@ -1,10 +1,114 @@
-import { Pane } from './Pane';
+// The Run pane: the generated program built by the playground's own compiler and run on the
+// Siracusa simulator. Runtime, `Errors: E out of T` (red with the first mismatches when E > 0),
+// instructions, simulated MIPS, wall time, and the program's console output; a compile error
+// names its file and line (the code pane marks it) and the run does not start. Results built
+// from other code than the editor holds now, or another configuration, are marked stale.
+import { runAgain } from '../actions';
+import type { RunResult } from '../../sim/run/types';
+import { isRunStale, isStale, useStore } from '../store';
+import { showFile } from './code/actions';
+import { compileErrorAt } from './code/state';
+import { StaleBadge } from './StaleBadge';
+import './run/run.css';
+
+const SHOWN_MISMATCHES = 10;
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const ms = (t: number) => (t >= 1000 ? `${(t / 1000).toFixed(2)} s` : `${t.toFixed(0)} ms`);
+
+function Figures({ r }: { r: RunResult }) {
+  const sim = r.sim;
+  const b = sim?.build;
+  return (
+    <dl className="run-figures" data-testid="run-figures">
+      <dt>Runtime</dt>
+      <dd data-testid="run-runtime">{r.cycles !== undefined ? `${fmt(r.cycles)} cycles` : 'not printed'}</dd>
+      <dt>Errors</dt>
+      <dd data-testid="run-errors" data-errors={r.errors ?? ''} className={r.errors ? 'bad' : r.errors === 0 ? 'ok' : ''}>
+        {r.errors !== undefined ? `Errors: ${r.errors} out of ${r.total ?? 0}` : 'not printed'}
+      </dd>
+      {sim && <>
+        <dt>Instructions</dt>
+        <dd data-testid="run-instructions">{fmt(sim.instructions)} on {sim.cores.filter((c) => c.instructions > 0).length} cores</dd>
+        <dt>Simulated</dt>
+        <dd data-testid="run-mips">{sim.mips.toFixed(0)} MIPS</dd>
+        <dt>Wall time</dt>
+        <dd data-testid="run-wall">
+          build {ms(sim.buildMs)}{b && ` (${b.compiled} compiled, ${b.cached} cached, link ${ms(b.linkMs)})`}, run {ms(sim.runMs)}
+        </dd>
+      </>}
+      <dt>Compiler</dt>
+      <dd data-testid="run-compiler">{r.compiler}</dd>
+    </dl>
+  );
+}
+
+function Mismatches({ r }: { r: RunResult }) {
+  const rows = r.mismatches ?? [];
+  if (!r.errors || !rows.length) return null;
+  return (
+    <table className="run-mismatches" data-testid="run-mismatches">
+      <thead><tr><th>output</th><th>index</th><th>expected</th><th>got</th></tr></thead>
+      <tbody>
+        {rows.slice(0, SHOWN_MISMATCHES).map((m) => (
+          <tr key={`${m.output}:${m.index}`}><td>{m.output}</td><td>{m.index}</td><td>{m.expected}</td><td>{m.got}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export function RunPane() {
+  const view = useStore((s) => s.stages.run);
+  const hasCode = useStore((s) => s.stages.codegen.result !== undefined);
+  const busy = useStore((s) => s.busy !== null);
+  const configStale = useStore(isStale);
+  const codeStale = useStore(isRunStale);
+  const edited = useStore((s) => Object.keys(s.code.edits).length);
+  const r = view.result;
+  const compileError = view.status === 'error' ? compileErrorAt(view.error) : null;
+  const stale = (r !== undefined || view.status === 'error') && codeStale;
   return (
-    <Pane id="run" title="Run" stages={['reference', 'run']}>
-      The simulated run: cycles per layer and in total, and the outputs compared with the
-      reference interpreter and with outputs.npz.
-    </Pane>
+    <section className="pane pane-run" data-testid="pane-run" data-status={view.status} data-stale={stale || configStale}>
+      <h2>Run <StaleBadge />
+        {stale && <span className="badge stale" data-testid="run-code-stale" title="The code changed since this run: Run builds the edits">stale</span>}
+      </h2>
+      <div className="run-tools">
+        <button type="button" className="button small" data-testid="run-again" disabled={!hasCode || busy}
+          title={hasCode ? 'Build the code pane\'s files (with your edits) and run them on the simulator again' : 'Compile first'}
+          onClick={() => void runAgain()}>
+          ▶ Run{edited ? ` with ${edited} edited file${edited === 1 ? '' : 's'}` : ''}
+        </button>
+        {stale && <span className="run-note" data-testid="run-stale-note">the code changed since this run</span>}
+      </div>
+      {view.status === 'pending' && !r && (
+        <p className="placeholder" data-testid="run-note">
+          Compile &amp; run builds the generated C (and your edits in the code pane) with the playground&apos;s own compiler
+          and runs it on the Siracusa simulator.
+        </p>
+      )}
+      {view.status === 'running' && <p className="run-progress" data-testid="run-progress">{view.message}</p>}
+      {view.status === 'skipped' && <p className="placeholder" data-testid="run-skipped">{view.reason}</p>}
+      {view.status === 'cancelled' && <p className="run-note" data-testid="run-cancelled">cancelled</p>}
+      {compileError ? (
+        <div className="run-error" data-testid="run-compile-error">
+          Compile error in{' '}
+          <button type="button" className="link" onClick={() => showFile(compileError.file)}>
+            {compileError.file}:{compileError.line}:{compileError.col}
+          </button>
+          : {compileError.message}. The program did not run.
+        </div>
+      ) : view.status === 'error' && view.error && (
+        <div className="run-error" data-testid="run-error">
+          {view.error.where ? `${view.error.where}: ` : ''}{view.error.what}
+        </div>
+      )}
+      {r && <>
+        <Figures r={r} />
+        <Mismatches r={r} />
+        <h3 className="run-sub">Console</h3>
+        <pre className="run-stdout" data-testid="run-stdout">{r.stdout || '(no output)'}</pre>
+      </>}
+    </section>
   );
 }

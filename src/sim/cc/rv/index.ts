@@ -7,6 +7,7 @@ import { AsmWriter } from './emit';
 import { layoutFrame } from './frame';
 import { selectFunction } from './isel';
 import type { MFunction } from './mir';
+import { rotateLoops, threadJumps } from './layout';
 import { allocateRegisters } from './regalloc';
 
 export interface BackendOptions {
@@ -37,6 +38,8 @@ export function compileFunction(f: IrFunction, opts: BackendOptions): MFunction 
     for (const reserve of [false, true]) {
       const mf = selectFunction(f, { xpulp: opts.xpulp });
       if (reserve) mf.reserved.push(31);
+      threadJumps(mf);
+      rotateLoops(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);
       if (!needsScratch) return mf;

@@ -36,6 +36,12 @@ class Isel {
   private defBlock: Int32Array;
   private useCount: Int32Array;
   private soleUser: (Inst | undefined)[] = [];
+  /** The users of each value (up to a few) and each instruction's index in its block. */
+  private users: Inst[][] = [];
+  private index = new Map<Inst, number>();
+  private blockOf = new Map<Inst, number>();
+  /** Loads and stores selected in post-increment form, with the add they absorb. */
+  private postInc = new Map<Inst, Inst>();
   private vty: IrType[] = [];
   private slotFi: number[] = [];
   private fused = new Set<Inst>();
@@ -80,10 +86,23 @@ class Isel {
     const f = this.f;
     f.params.forEach((t, i) => { this.vty[i] = t; });
     f.blocks.forEach((b, bi) => {
-      for (const x of b.insts) {
+      for (const [xi, x] of b.insts.entries()) {
         if (x.dst >= 0) { this.def[x.dst] = x; this.defBlock[x.dst] = bi; this.vty[x.dst] = CMP.has(x.op) ? 'i32' : x.ty; }
         if (x.op === 'asm') for (const o of x.asm!.outs) { this.vty[o] = 'i32'; this.defBlock[o] = bi; }
-        for (const a of x.args) { this.useCount[a]++; this.soleUser[a] = this.useCount[a] === 1 ? x : undefined; }
+        for (const a of x.args) {
+          this.useCount[a]++; this.soleUser[a] = this.useCount[a] === 1 ? x : undefined;
+          (this.users[a] ??= []).push(x);
+        }
+        this.index.set(x, xi);
+        this.blockOf.set(x, bi);
+      }
+    });
+    f.blocks.forEach((b, bi) => {
+      for (const x of b.insts) {
+        if (x.op !== 'load' && x.op !== 'store') continue;
+        if (x.ty === 'i64' || (x.op === 'load' && this.vty[x.dst] === 'i64')) continue;
+        const inc = this.postIncrement(x, bi);
+        if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); }
       }
     });
     // Edges into blocks with phis: a block of their own when the predecessor has other successors.
@@ -273,7 +292,7 @@ class Isel {
       case 'sext': case 'zext': this.extend(x); return;
       case 'trunc': this.setLo(x.dst, this.reg(x.args[0])); this.ext[x.dst] = this.ext[x.args[0]] === 'bool' ? 'bool' : undefined; return;
       case 'load': this.selectLoad(x); return;
-      case 'store': this.selectStore(x); return;
+      case 'store': this.selectStore(x, b); return;
       case 'memcpy': case 'memset': this.memOp(x); return;
       case 'clz': {
         const t = this.newReg(), k = this.newReg();
@@ -372,7 +391,35 @@ class Isel {
     else this.emit('cv.exths', 'R1', [d], [s]);
   }
 
+  /**
+   * A pointer whose only other use is `p + c` right after this access in the same block: the
+   * access can be CORE-V's post-increment form (cv.lw rd, (p'), c), p' = p + c being written by it.
+   */
+  private postIncrement(x: Inst, b: number): Inst | undefined {
+    if (!this.opts.xpulp) return undefined;
+    const p = x.args[0];
+    if (this.useCount[p] !== 2 || (x.op === 'store' && x.args[1] === p)) return undefined;
+    const inc = this.users[p].find((u) => u !== x);
+    if (!inc || inc.op !== 'add' || inc.ty !== 'ptr' || inc.args[0] !== p || this.defBlock[inc.dst] !== b) return undefined;
+    const c = this.constOf(inc.args[1]);
+    if (c === undefined || !fits12(c)) return undefined;
+    // p + c is written by the access: nothing may read it between the add and the access.
+    const at = this.index.get(x)!;
+    if (this.index.get(inc)! < at && this.users[inc.dst]?.some((u) => this.blockOf.get(u) === b && u.op !== 'phi' && this.index.get(u)! <= at)) return undefined;
+    return inc;
+  }
+
   private selectLoad(x: Inst): void {
+    const inc = this.postInc.get(x);
+    if (inc) {
+      const d = this.dst(x), q = this.r(inc.dst);
+      const sext = x.ty !== 'i32' && x.ty !== 'ptr' && this.soleUser[x.dst]?.op === 'sext' && this.useCount[x.dst] === 1;
+      if (x.ty === 'i8' || x.ty === 'i16') this.ext[x.dst] = sext ? 'sext' : 'zext';
+      const op = x.ty === 'i8' ? (sext ? 'cv.lb' : 'cv.lbu') : x.ty === 'i16' ? (sext ? 'cv.lh' : 'cv.lhu') : 'cv.lw';
+      this.mv(q, this.reg(x.args[0]));
+      this.emit(op, 'LPI', [d, q], [q], { imm: this.constOf(inc.args[1])!, ...(x.volatile ? { sideEffect: true } : {}) });
+      return;
+    }
     const a = this.addrOf(x.args[0]);
     const d = this.dst(x);
     if (x.ty === 'i8' || x.ty === 'i16') {
@@ -385,8 +432,16 @@ class Isel {
     this.load('lw', d, a, 0, x.volatile);
   }
 
-  private selectStore(x: Inst): void {
+  private selectStore(x: Inst, b: number): void {
     const [p, v] = x.args;
+    const inc = this.postInc.get(x);
+    void b;
+    if (inc) {
+      const q = this.r(inc.dst);
+      this.mv(q, this.reg(p));
+      this.emit(x.ty === 'i8' ? 'cv.sb' : x.ty === 'i16' ? 'cv.sh' : 'cv.sw', 'SPI', [q], [this.reg(v), q], { imm: this.constOf(inc.args[1])!, sideEffect: true });
+      return;
+    }
     const a = this.addrOf(p, x.ty === 'i64' ? 4 : 0);
     if (x.ty === 'i64') {
       this.store('sw', this.reg64lo(v), a);

@@ -33,7 +33,7 @@ export function allocateRegisters(mf: MFunction): Allocation {
       for (const b of mf.blocks) for (const x of b.insts) for (const d of x.defs) used.add(d);
       return { usedCalleeSaved: CALLEE_SAVED.filter((r) => used.has(r)) };
     }
-    for (const v of result.spilled) spill(mf, v, spillTemps);
+    for (const members of result.spilled) spill(mf, members, spillTemps);
   }
 }
 
@@ -57,7 +57,7 @@ export function removeDeadCode(mf: MFunction): void {
 }
 
 
-interface Attempt { assign: Int32Array; spilled: Reg[] }
+interface Attempt { assign: Int32Array; spilled: Reg[][] }
 
 function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
   const n = mf.nregs;
@@ -131,17 +131,37 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
     const s = segs[r];
     for (let k = 0; k < s.length; k += 2) busy[r].fill(1, s[k], s[k + 1] + 1);
   }
-  // Copy partners, for hints.
+  // Coalescing: the two sides of a copy become one register class when their segments do not
+  // overlap (copies in inner loops first). Two-address operands and phi copies vanish this way.
+  const parent = new Int32Array(n);
+  for (let v = 0; v < n; v++) parent[v] = v;
+  const find = (v: Reg): Reg => { while (parent[v] !== v) { parent[v] = parent[parent[v]]; v = parent[v]; } return v; };
+  for (let v = FIRST_VREG; v < n; v++) if (segs[v].length > 2) segs[v] = sortSegments(segs[v]);
+  const copies: { d: Reg; s: Reg; w: number }[] = [];
+  for (const b of mf.order) for (const x of mf.blocks[b].insts) {
+    if (x.fmt === 'MV' && isVirtual(x.defs[0]) && isVirtual(x.uses[0]) && x.defs[0] !== x.uses[0]) copies.push({ d: x.defs[0], s: x.uses[0], w: mf.blocks[b].depth });
+  }
+  copies.sort((a, b) => b.w - a.w);
+  for (const c of copies) {
+    const a = find(c.d), b = find(c.s);
+    if (a === b || spillTemps.has(a) !== spillTemps.has(b)) continue;
+    if (overlaps(segs[a], segs[b])) continue;
+    segs[a] = mergeSegments(segs[a], segs[b]);
+    segs[b] = [];
+    cost[a] += cost[b];
+    parent[b] = a;
+  }
+  // Copy partners of the classes, for hints (machine registers included).
   const partners: Reg[][] = Array.from({ length: n }, () => []);
   for (const b of mf.blocks) for (const x of b.insts) {
     if (x.fmt !== 'MV') continue;
-    const [d] = x.defs, [s] = x.uses;
+    const d = find(x.defs[0]), s = find(x.uses[0]);
     if (d !== s) { partners[d].push(s); partners[s].push(d); }
   }
   const assign = new Int32Array(n).fill(-1);
   for (let r = 0; r < FIRST_VREG; r++) assign[r] = r;
   const vregs: Reg[] = [];
-  for (let v = FIRST_VREG; v < n; v++) if (segs[v].length) vregs.push(v);
+  for (let v = FIRST_VREG; v < n; v++) if (segs[v].length && find(v) === v) vregs.push(v);
   const length = (v: Reg): number => { let l = 0; const s = segs[v]; for (let k = 0; k < s.length; k += 2) l += s[k + 1] - s[k] + 1; return l; };
   const prio = new Float64Array(n);
   for (const v of vregs) prio[v] = spillTemps.has(v) ? Infinity : cost[v] / Math.sqrt(length(v));
@@ -152,7 +172,7 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
     for (let k = 0; k < s.length; k += 2) for (let p = s[k]; p <= s[k + 1]; p++) if (occ[p]) return false;
     return true;
   };
-  const spilled: Reg[] = [];
+  const spilled: Reg[][] = [];
   for (const v of vregs) {
     let got = -1;
     for (const q of partners[v]) {
@@ -162,41 +182,81 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
     if (got < 0) for (const r of ALLOCATABLE) if (!reserved.has(r) && free(r, v)) { got = r; break; }
     if (got < 0) {
       if (spillTemps.has(v)) throw new Error(`register allocation of '${mf.name}': no register for a reload (too many values live at once)`);
-      spilled.push(v);
+      const members: Reg[] = [];
+      for (let u = FIRST_VREG; u < n; u++) if (find(u) === v) members.push(u);
+      spilled.push(members);
       continue;
     }
     assign[v] = got;
     const s = segs[v];
     for (let k = 0; k < s.length; k += 2) busy[got].fill(1, s[k], s[k + 1] + 1);
   }
+  for (let v = FIRST_VREG; v < n; v++) assign[v] = assign[find(v)];
   return { assign, spilled };
 }
 
-/** Rewrites a spilled register: reloads before uses, stores after definitions (or recomputes a constant). */
-function spill(mf: MFunction, v: Reg, temps: Set<Reg>): void {
+/**
+ * Rewrites a spilled register class (one stack slot for all its members): reloads before uses,
+ * stores after definitions; a copy between two members disappears; a class made by one constant
+ * or frame address is recomputed at each use instead.
+ */
+function spill(mf: MFunction, members: Reg[], temps: Set<Reg>): void {
+  const set = new Set(members);
   const defs: MInst[] = [];
-  for (const b of mf.blocks) for (const x of b.insts) if (x.defs.includes(v)) defs.push(x);
+  for (const b of mf.blocks) for (const x of b.insts) if (x.defs.some((d) => set.has(d))) defs.push(x);
   const remat = defs.length === 1 && defs[0].uses.length === 0 && (defs[0].fmt === 'LI' || (defs[0].op === 'addi' && defs[0].fi !== undefined) || defs[0].op === 'lui') ? defs[0] : undefined;
   const fi = remat ? -1 : mf.frame.push({ kind: 'spill', size: 4, align: 4, offset: 0 }) - 1;
   for (const b of mf.blocks) {
     const out: MInst[] = [];
     for (const x of b.insts) {
-      const usesV = x.uses.includes(v), defsV = x.defs.includes(v);
+      const usesV = x.uses.some((u) => set.has(u)), defsV = x.defs.some((d) => set.has(d));
       if (!usesV && !defsV) { out.push(x); continue; }
       if (remat && x === remat) continue;
+      if (x.fmt === 'MV' && usesV && defsV) continue;
       const t = mf.nregs++;
       temps.add(t);
       if (usesV) {
         if (remat) out.push({ ...remat, defs: [t], loc: x.loc });
         else out.push({ op: 'lw', fmt: 'L', defs: [t], uses: [], fi, imm: 0, loc: x.loc });
-        x.uses = x.uses.map((u) => (u === v ? t : u));
+        x.uses = x.uses.map((u) => (set.has(u) ? t : u));
       }
-      if (defsV) x.defs = x.defs.map((d) => (d === v ? t : d));
+      if (defsV) x.defs = x.defs.map((d) => (set.has(d) ? t : d));
       out.push(x);
       if (defsV) out.push({ op: 'sw', fmt: 'S', defs: [], uses: [t], fi, imm: 0, loc: x.loc, sideEffect: true });
     }
     b.insts = out;
   }
+}
+
+/** Segment pairs sorted by start, touching ones joined. */
+function sortSegments(s: number[]): number[] {
+  const idx: number[] = [];
+  for (let k = 0; k < s.length; k += 2) idx.push(k);
+  idx.sort((a, b) => s[a] - s[b]);
+  const out: number[] = [];
+  for (const k of idx) {
+    const n = out.length;
+    if (n && s[k] <= out[n - 1] + 1) out[n - 1] = Math.max(out[n - 1], s[k + 1]);
+    else out.push(s[k], s[k + 1]);
+  }
+  return out;
+}
+
+function overlaps(a: number[], b: number[]): boolean {
+  let i = 0, j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i + 1] < b[j]) i += 2;
+    else if (b[j + 1] < a[i]) j += 2;
+    else return true;
+  }
+  return false;
+}
+
+function mergeSegments(a: number[], b: number[]): number[] {
+  const all: number[] = [];
+  for (let k = 0; k < a.length; k++) all.push(a[k]);
+  for (let k = 0; k < b.length; k++) all.push(b[k]);
+  return sortSegments(all);
 }
 
 function rewrite(mf: MFunction, assign: Int32Array): void {

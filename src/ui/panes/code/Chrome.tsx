@@ -1,37 +1,58 @@
-// The code pane around the editor: the file tabs, the Edit toggle with what editing means,
-// the file's size and folds, and a line on the linked layer(s). Store actions only; no Monaco.
-import type { GeneratedFile, LayerCode } from '../../../compiler/codegen/types';
+// The code pane around the editor: the file tabs (generated, then the library's), the Edit
+// toggle with what editing means, the file's size and folds, and a line on the linked layer(s).
+// Store actions only; no Monaco.
+import { useState } from 'react';
+import type { LayerCode } from '../../../compiler/codegen/types';
 import { revert, setEditing, showFile } from './actions';
 import type { OpenStats } from './editor';
-import type { CodePaneState } from './state';
+import type { CodeFile, CodePaneState } from './state';
 import { isStale } from './state';
 
-export function fileSize(f: GeneratedFile): string {
+export function fileSize(f: CodeFile): string {
   const n = f.content.length;
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : n >= 10240 ? `${(n / 1024).toFixed(0)} kB` : `${n} B`;
 }
 
-export function FileTabs({ files, shown, edits }: { files: readonly GeneratedFile[]; shown: string; edits: CodePaneState['edits'] }) {
+function Tab({ f, shown, edits }: { f: CodeFile; shown: string; edits: CodePaneState['edits'] }) {
+  const name = f.kind === 'library' ? f.path.replace(/^(kernels|runtime)\//, '') : f.path;
+  return (
+    <button type="button" role="tab" aria-selected={f.path === shown}
+      className={`code-tab${f.path === shown ? ' active' : ''}${edits[f.path] ? ' modified' : ''}${f.kind === 'library' ? ' library' : ''}`}
+      data-testid={`code-tab-${f.path}`} title={`${f.kind === 'library' ? f.path : f.kind} · ${fileSize(f)}`} onClick={() => showFile(f.path)}>
+      {name}{edits[f.path] && <span className="code-dot" aria-label="modified"> ●</span>}
+    </button>
+  );
+}
+
+export function FileTabs({ files, shown, edits }: { files: readonly CodeFile[]; shown: string; edits: CodePaneState['edits'] }) {
+  const generated = files.filter((f) => f.kind !== 'library');
+  const library = files.filter((f) => f.kind === 'library');
+  const [open, setOpen] = useState(false);
+  // Open while a library file is shown or edited: its tab must be in sight.
+  const needed = library.some((f) => f.path === shown || edits[f.path]);
+  const expanded = open || needed;
   return (
     <div className="code-tabs" role="tablist" data-testid="code-tabs">
-      {files.map((f) => (
-        <button key={f.path} type="button" role="tab" aria-selected={f.path === shown}
-          className={`code-tab${f.path === shown ? ' active' : ''}${edits[f.path] ? ' modified' : ''}`}
-          data-testid={`code-tab-${f.path}`} title={`${f.kind} · ${fileSize(f)}`} onClick={() => showFile(f.path)}>
-          {f.path}{edits[f.path] && <span className="code-dot" aria-label="modified"> ●</span>}
+      {generated.map((f) => <Tab key={f.path} f={f} shown={shown} edits={edits} />)}
+      {library.length > 0 && (
+        <button type="button" className="code-tabs-sep" data-testid="code-library-tabs" aria-expanded={expanded} disabled={needed}
+          title="The kernel library and the runtime the program is built with (editable like the generated files)"
+          onClick={() => setOpen(!open)}>
+          {expanded ? '▾' : '▸'} library ({library.length})
         </button>
-      ))}
+      )}
+      {expanded && library.map((f) => <Tab key={f.path} f={f} shown={shown} edits={edits} />)}
     </div>
   );
 }
 
-export function Tools({ file, code, stats }: { file: GeneratedFile; code: CodePaneState; stats: OpenStats | undefined }) {
+export function Tools({ file, code, stats }: { file: CodeFile; code: CodePaneState; stats: OpenStats | undefined }) {
   const edit = code.edits[file.path];
   const editedAny = Object.keys(code.edits).length > 0;
   return (
     <div className="code-tools">
       <button type="button" className={`button small${code.editing ? ' on' : ''}`} aria-pressed={code.editing}
-        data-testid="code-edit" title="Let the editor change the generated code (the changes stay in this pane)"
+        data-testid="code-edit" title="Let the editor change the generated code and the library (Run builds and runs your edits)"
         onClick={() => setEditing(!code.editing)}>
         {code.editing ? '✎ Editing' : '✎ Edit'}
       </button>
@@ -43,7 +64,7 @@ export function Tools({ file, code, stats }: { file: GeneratedFile; code: CodePa
       {isStale(edit, file.content) && <span className="code-warn">compiled again since this edit: revert to see the new code</span>}
       {(code.editing || editedAny) && (
         <span className="code-edit-note" data-testid="code-edit-note">
-          Edits stay in this pane: they do not feed the simulator yet, which runs the generated code.
+          Edits are built and run by Compile &amp; run and by Run (in the Run pane); Revert puts a file back.
         </span>
       )}
       <span className="code-info" data-testid="code-file-info">

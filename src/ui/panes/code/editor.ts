@@ -2,7 +2,8 @@
 // layers' lines tracked as decorations (so links survive local edits), long initializers
 // folded when a file first opens, and the selected layer highlighted. Loaded lazily with
 // Monaco; the React pane drives it and hears back through EditorEvents. It reads no store.
-import type { GeneratedFile, LayerCode } from '../../../compiler/codegen/types';
+import type { LayerCode } from '../../../compiler/codegen/types';
+import type { CodeFile, CompileErrorAt } from './state';
 import type { Block, FoldRange } from './folds';
 import { braceBlocks, defaultFolds, foldRanges } from './folds';
 import type { NodeRange } from './layers';
@@ -31,7 +32,7 @@ export interface OpenStats {
 }
 
 interface Doc {
-  file: GeneratedFile;
+  file: CodeFile;
   /** Created when the file is first shown: a result has megabytes of data files nobody may open. */
   model: Model | null;
   /** Its text until then. */
@@ -77,6 +78,8 @@ export class CodeEditor {
   /** Set while the editor changes a model's text itself, so it is not reported as typing. */
   private syncing = false;
   private generation = 0;
+  /** The last build's compile error, marked in its file. */
+  private marker: CompileErrorAt | null = null;
 
   constructor(host: HTMLElement, private readonly events: EditorEvents) {
     registerFolding();
@@ -103,7 +106,7 @@ export class CodeEditor {
   }
 
   /** A new codegen result: its files replace the old ones; `text` gives each file's text (an edit, or the generated one). */
-  setFiles(files: readonly GeneratedFile[], layers: readonly LayerCode[], text: (f: GeneratedFile) => string): void {
+  setFiles(files: readonly CodeFile[], layers: readonly LayerCode[], text: (f: CodeFile) => string): void {
     this.editor.setModel(null);
     for (const d of this.docs.values()) d.model?.dispose();
     this.docs.clear();
@@ -113,7 +116,7 @@ export class CodeEditor {
     for (const f of files) this.docs.set(f.path, { file: f, model: null, text: text(f), layers: new Map(), view: null });
   }
 
-  private createModel(f: GeneratedFile, text: string): Model {
+  private createModel(f: CodeFile, text: string): Model {
     const uri = monaco.Uri.from({ scheme: 'codegen', path: `/${this.generation}/${f.path}` });
     const model = monaco.editor.createModel(text, languageOf(f.path), uri);
     model.onDidChangeContent(() => {
@@ -134,15 +137,20 @@ export class CodeEditor {
     this.current = path;
     this.highlight.clear();
     const first = doc.model === null;
-    doc.model ??= this.createModel(doc.file, doc.text);
+    if (!doc.model) {
+      doc.model = this.createModel(doc.file, doc.text);
+      this.applyMarker(doc);
+    }
     this.editor.setModel(doc.model);
     if (!first) {
       if (doc.view) this.editor.restoreViewState(doc.view);
+      this.revealMarker();
       return;
     }
     this.trackLayers(doc);
     const folds = defaultFolds(blocksOf(doc.model));
     this.foldAtOnce(folds);
+    this.revealMarker();
     void nextFrame().then(() => this.events.onOpened(path, {
       ms: performance.now() - t0, lines: doc.model!.getLineCount(), folded: folds.length,
       hidden: folds.reduce((s, f) => s + f.end - f.start, 0),
@@ -217,6 +225,39 @@ export class CodeEditor {
   /** The line spans on screen. */
   visible(): { from: number; to: number }[] {
     return this.editor.getVisibleRanges().map((r) => ({ from: r.startLineNumber, to: r.endLineNumber }));
+  }
+
+  /**
+   * Marks a compile error at its line and column in its file (or clears the mark): a Monaco
+   * marker, as a language server's error would be; the file shown reveals it.
+   */
+  setMarker(at: CompileErrorAt | null): void {
+    this.marker = at;
+    for (const d of this.docs.values()) this.applyMarker(d);
+    this.revealMarker();
+  }
+
+  private applyMarker(doc: Doc): void {
+    if (!doc.model) return;
+    const at = this.marker?.file === doc.file.path ? this.marker : null;
+    const line = at ? Math.min(Math.max(1, at.line), doc.model.getLineCount()) : 1;
+    monaco.editor.setModelMarkers(doc.model, 'dpg-cc', at ? [{
+      severity: monaco.MarkerSeverity.Error, message: at.message, source: 'dpg-cc',
+      startLineNumber: line, startColumn: at.col, endLineNumber: line, endColumn: Math.max(at.col + 1, doc.model.getLineMaxColumn(line)),
+    }] : []);
+  }
+
+  private revealMarker(): void {
+    const at = this.marker;
+    if (at && at.file === this.current) this.editor.revealLineInCenter(at.line, monaco.editor.ScrollType.Immediate);
+  }
+
+  /** The markers now, as file:line:col (for tests and the pane's attributes). */
+  markers(): string[] {
+    return monaco.editor.getModelMarkers({ owner: 'dpg-cc' }).map((m) => {
+      const doc = [...this.docs.values()].find((d) => d.model?.uri.toString() === m.resource.toString());
+      return `${doc?.file.path ?? '?'}:${m.startLineNumber}:${m.startColumn}`;
+    });
   }
 
   setReadOnly(readOnly: boolean): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStale, shownFile, withEdit, withoutEdit } from './state';
+import { isRunStale } from '../../store';
+import { compileErrorAt, editTexts, isLibraryPath, isStale, shownFile, withEdit, withoutEdit } from './state';
 
 describe('code pane edits', () => {
   it('records an edit with the generated text it started from, and drops it when the text is back', () => {
@@ -36,5 +37,28 @@ describe('the file shown', () => {
     expect(shownFile(files, 'gone.c')!.path).toBe('Network.c');
     expect(shownFile(files.filter((f) => f.path !== 'Network.c'), null)!.path).toBe('Network.h');
     expect(shownFile([], null)).toBeUndefined();
+  });
+});
+
+describe('edits in runs', () => {
+  it('are sent as path -> text; the run is stale once they differ from what it was built with', () => {
+    const edits = withEdit(withEdit({}, 'Network.c', 'a', 'b'), 'kernels/gemm.c', 'x', 'y');
+    expect(editTexts(edits)).toEqual({ 'Network.c': 'a', 'kernels/gemm.c': 'x' });
+    const code = { file: null, editing: true, edits };
+    expect(isRunStale({ runEdits: null, code })).toBe(false);
+    expect(isRunStale({ runEdits: editTexts(edits), code })).toBe(false);
+    expect(isRunStale({ runEdits: { 'Network.c': 'a' }, code })).toBe(true);
+    expect(isRunStale({ runEdits: { 'Network.c': 'a', 'kernels/gemm.c': 'z' }, code })).toBe(true);
+    expect(isRunStale({ runEdits: editTexts(edits), code: { ...code, edits: {} } })).toBe(true);
+    expect([isLibraryPath('kernels/gemm.c'), isLibraryPath('runtime/siracusa/crt0.S'), isLibraryPath('Network.c')]).toEqual([true, true, false]);
+  });
+
+  it('a compile error (file:line:col) is found in the run stage\'s error', () => {
+    expect(compileErrorAt({ code: 'bad-file', where: 'Network.c:12:5', what: "expected ';'" }))
+      .toEqual({ file: 'Network.c', line: 12, col: 5, message: "expected ';'" });
+    expect(compileErrorAt({ code: 'bad-file', where: 'runtime/siracusa/crt0.S:3:1', what: 'x' })?.file).toBe('runtime/siracusa/crt0.S');
+    expect(compileErrorAt({ code: 'internal', where: 'run: core 8 in f (Network.c:3)', what: 'trap' })).toBeNull();
+    expect(compileErrorAt({ code: 'bad-file', where: 'inputs.npz', what: 'x' })).toBeNull();
+    expect(compileErrorAt(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,16 @@
 // The code pane's state, kept in the app store beside the graph pane's: the file shown, the
-// Edit toggle and the user's local edits. Edits never reach the pipeline: the simulator runs
-// the generated code. Plain data, and the pure rules for changing it.
+// Edit toggle and the user's local edits of generated and kernel library files. Compile & run
+// and Run build the edits instead of the files they change. Plain data, and the pure rules for
+// changing it.
+
+import type { FileKind } from '../../../compiler/codegen/types';
+
+/** A file of the code pane: a generated one, or one of the kernel library and runtime the program is built with. */
+export interface CodeFile {
+  path: string;
+  content: string;
+  kind: FileKind | 'library';
+}
 
 /** A file the user edited: its text now, and the generated text the edit started from. */
 export interface FileEdit {
@@ -32,6 +42,22 @@ export function withEdit(edits: Record<string, FileEdit>, path: string, text: st
 export function withoutEdit(edits: Record<string, FileEdit>, path: string): Record<string, FileEdit> {
   const { [path]: _dropped, ...rest } = edits;
   return rest;
+}
+
+/** The edited files' text, by path: what the run stage builds instead of the generated or library file. */
+export function editTexts(edits: Record<string, FileEdit>): Record<string, string> {
+  return Object.fromEntries(Object.entries(edits).map(([p, e]) => [p, e.text]));
+}
+
+/** Paths of the kernel library and the runtime (the code pane's library tabs), as the run stage names them. */
+export const isLibraryPath = (path: string) => /^(kernels|runtime)\//.test(path);
+
+/** Where a compile error is: the run stage's error whose `where` is file:line:col (CcError). */
+export interface CompileErrorAt { file: string; line: number; col: number; message: string }
+
+export function compileErrorAt(e: { code: string; where?: string; what: string } | undefined): CompileErrorAt | null {
+  const m = e && e.code === 'bad-file' ? /^(.+):(\d+):(\d+)$/.exec(e.where ?? '') : null;
+  return m ? { file: m[1]!, line: Number(m[2]), col: Number(m[3]), message: e!.what } : null;
 }
 
 /** An edit made on other generated text than the file's now (the model was compiled again since). */

@@ -1,0 +1,50 @@
+// Block layout clean-ups before allocation. A loop whose latch ends in `j header`, where the
+// header is only a test, pays a jump and a branch each iteration: the latch gets its own copy of
+// the test (the loop is rotated; the header stays for the entry), as clang's layout ends loops
+// with the backward conditional branch.
+import type { MFunction } from './mir';
+
+const MAX_TEST = 6;
+
+export function rotateLoops(mf: MFunction): void {
+  const at = new Map<number, number>();
+  mf.order.forEach((b, i) => at.set(b, i));
+  for (const b of mf.order) {
+    const blk = mf.blocks[b];
+    const last = blk.insts[blk.insts.length - 1];
+    if (!last || last.fmt !== 'J') continue;
+    const h = last.target!;
+    if (h === b || (at.get(h) ?? Infinity) > at.get(b)!) continue;
+    const head = mf.blocks[h];
+    const n = head.insts.length;
+    if (n < 2 || n > MAX_TEST) continue;
+    const term = head.insts[n - 1], cond = head.insts[n - 2];
+    if (term.fmt !== 'J' || (cond.fmt !== 'B' && cond.fmt !== 'BI')) continue;
+    if (head.insts.slice(0, n - 2).some((x) => x.target !== undefined || x.fmt === 'CALL' || x.fmt === 'ASM' || x.fmt === 'RET')) continue;
+    blk.insts.pop();
+    for (const x of head.insts) blk.insts.push({ ...x, defs: [...x.defs], uses: [...x.uses] });
+    blk.succs = blk.succs.filter((s) => s !== h);
+    for (const s of head.succs) if (!blk.succs.includes(s)) blk.succs.push(s);
+  }
+}
+
+/** Branches to a block that only jumps on (an edge block without copies) go straight to its target. */
+export function threadJumps(mf: MFunction): void {
+  const fwd = (b: number): number => {
+    for (let hops = 0; hops < 16; hops++) {
+      const insts = mf.blocks[b].insts;
+      if (insts.length !== 1 || insts[0].fmt !== 'J' || insts[0].target === b) return b;
+      b = insts[0].target!;
+    }
+    return b;
+  };
+  for (const blk of mf.blocks) {
+    for (const x of blk.insts) if (x.target !== undefined) x.target = fwd(x.target);
+    blk.succs = [...new Set(blk.succs.map(fwd))];
+  }
+  // Blocks nothing reaches any more are not laid out.
+  const seen = new Set<number>([mf.order[0]]);
+  const work = [mf.order[0]];
+  while (work.length) for (const s of mf.blocks[work.pop()!].succs) if (!seen.has(s)) { seen.add(s); work.push(s); }
+  mf.order = mf.order.filter((b) => seen.has(b));
+}

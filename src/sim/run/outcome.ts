@@ -1,0 +1,53 @@
+// What a run of the generated program reports, from its console output and the simulator's
+// result: the run stage's RunResult, or a RunError (trap, cycle limit, deadlock, cancel) that
+// carries it. Pure: the Node runners (clang-19, host) and the builtin one (worker and CLI) share it.
+import type { SiracusaResult } from '../siracusa';
+import { RunError } from './error';
+import type { OutputMismatch, RunResult, SimRunStats } from './types';
+
+/** Default cycle budget: far above microLlama's tens of millions, low enough that a hang ends. */
+export const MAX_CYCLES = 2e9;
+
+/** `Runtime: N cycles`, `Errors: E out of T` and the harness's first `Mismatch in output ...` lines. */
+export function parseRunOutput(stdout: string): Pick<RunResult, 'cycles' | 'errors' | 'total' | 'mismatches'> {
+  const rt = /^Runtime: (\d+) cycles$/m.exec(stdout), er = /^Errors: (\d+) out of (\d+)$/m.exec(stdout);
+  const mismatches: OutputMismatch[] = [...stdout.matchAll(/^Mismatch in output (\d+) at index (\d+): got (-?\d+), expected (-?\d+)$/gm)]
+    .map((m) => ({ output: Number(m[1]), index: Number(m[2]), got: Number(m[3]), expected: Number(m[4]) }));
+  return {
+    cycles: rt ? Number(rt[1]) : undefined, errors: er ? Number(er[1]) : undefined, total: er ? Number(er[2]) : undefined,
+    ...(mismatches.length ? { mismatches } : {}),
+  };
+}
+
+export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
+  const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
+  return { cores: r.cores, dma: r.dma, l3: r.l3, neureka: r.neureka, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs };
+}
+
+const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
+
+/**
+ * The run stage's result of a finished simulation; a trap (named by `sourceAt`: function and
+ * file:line), the cycle limit, a cancel or a deadlock throws a RunError carrying the result.
+ */
+export function simulatorResult(r: SiracusaResult, o: {
+  compiler: string; sim: SimRunStats; maxCycles: number; sourceAt: (pc: number) => { fn?: string; line?: string };
+}): RunResult {
+  const { sim } = o;
+  const result: RunResult = { target: 'simulator', compiler: o.compiler, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim };
+  if (r.stopped === 'exit') return result;
+  if (r.trap) {
+    const t = r.trap;
+    sim.trap = { ...t, ...o.sourceAt(t.pc) };
+    throw new RunError({
+      code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
+      what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,
+      hint: 'the program faulted on the simulator: a bug in the edited code, in codegen or in the runtime',
+    }, result);
+  }
+  if (r.stopped === 'limit')
+    throw new RunError({ code: 'limit', where: 'run', what: `the program did not finish within ${o.maxCycles} cycles`, hint: 'an endless loop, or a program too long for the simulator\'s cycle budget' }, result);
+  if (r.stopped === 'cancelled') throw new RunError({ code: 'cancelled', where: 'run', what: `the run was cancelled after ${r.cycles} cycles` }, result);
+  throw new RunError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
+    hint: 'a bug in codegen or the runtime' }, result);
+}
