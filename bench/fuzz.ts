@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCorpus } from '../src/testing/corpus';
 import { fuzzStages, STAGE_SETS, type StageSet } from '../src/testing/fuzz-stages';
 import type { CaseResult, FuzzModel, FuzzSummary } from '../src/compiler/fuzz/run';
-import { bugCount, describeCase, emptySummary, formatSummary, record, runCase, stoppedCase } from '../src/compiler/fuzz/run';
+import { bugCount, describeCase, distinctFindings, emptySummary, formatSummary, record, runCase, stoppedCase } from '../src/compiler/fuzz/run';
 import { readNpz } from '../src/compiler/npz';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
@@ -140,7 +140,7 @@ export const fuzzBench: Bench = {
   run: async () => {
     const s = await benchFuzz(Number(process.env.FUZZ_CASES ?? 10000), { log: (l) => process.stderr.write(`${l}\n`) });
     for (const l of formatSummary(s)) process.stderr.write(`${l}\n`);
-    for (const f of s.findings) process.stderr.write(`  ${describeCase(f)}\n`);
+    for (const d of distinctFindings(s)) process.stderr.write(`  ${d.count}x: ${describeCase(d.first).slice(0, 800)}\n`);
     return rows(s);
   },
 };
@@ -186,6 +186,8 @@ if (!isWorker && process.argv[1] && import.meta.url === pathToFileURL(process.ar
   const s = await benchFuzz(cases, { baseSeed, stages: set, workers, log: (l) => process.stderr.write(`${l}\n`) });
   console.log(formatTable(rows(s)));
   for (const l of formatSummary(s)) console.log(l);
-  for (const f of s.findings) console.log(`  ${describeCase(f)}`);
+  const distinct = distinctFindings(s);
+  if (distinct.length) console.log(`${s.findings.length} findings of ${distinct.length} kinds (count: first reproducer):`);
+  for (const d of distinct) console.log(`  ${d.count}x: ${describeCase(d.first).slice(0, 800)}`);
   process.exitCode = bugCount(s) > 0 ? 1 : 0;
 }

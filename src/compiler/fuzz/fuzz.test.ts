@@ -1,8 +1,8 @@
-// The mutation fuzzer, in process, on fixed-seed samples: 300 cases over every shared model
-// through the front end (parse, shapes, interpret); 100 over the models under 1 MB, each under a
-// seeded configuration, on through lower, tile, codegen and our C compiler (to objects); 60 on to
-// the bounded run on the simulator. No uncaught exception, no internal error, no case over the
-// hang limit. The long run (10,000 cases, hang detection in worker processes) is bench/fuzz.ts.
+// The mutation fuzzer, in process, on fixed-seed samples: 200 cases over every shared model
+// through the front end (parse, shapes, interpret); 80 over the models under 1 MB, each under a
+// seeded configuration, on through lower, tile, codegen, our C compiler and linker, and a
+// bounded run on the simulator. No uncaught exception, no internal error, no case over the hang
+// limit. The long run (10,000 cases, hang detection in worker processes) is bench/fuzz.ts.
 import { describe, expect, test } from 'vitest';
 import { readNpz } from '../npz';
 import { proto } from '../onnx/proto';
@@ -10,7 +10,6 @@ import { findTestDirs, loadTestCase } from '../../testing/corpus';
 import { mutate, mutateStructure } from './mutate';
 import { mulberry32 } from './prng';
 import { fuzzStages } from '../../testing/fuzz-stages';
-import { missing, SIRACUSA_TOOLCHAIN } from '../../testing/requires';
 import type { FuzzModel } from './run';
 import { caseFor, describeCase, emptySummary, formatSummary, fuzzOnce, record, runCase } from './run';
 import type { FuzzStage } from './stages';
@@ -20,7 +19,8 @@ const MODELS: FuzzModel[] = findTestDirs(ROOT).map((d) => {
   const c = loadTestCase(d, ROOT);
   return { name: c.name, onnx: c.onnx, inputs: c.inputs ? readNpz(c.inputs, 'inputs.npz') : undefined };
 });
-const HANG_MS = 30_000;
+// As bench/fuzz.ts; the first case of the full sample also compiles the kernel library (about 20 s on a busy machine).
+const HANG_MS = 60_000;
 
 describe('mutations', () => {
   test('are deterministic: the same seed gives the same bytes', () => {
@@ -73,24 +73,17 @@ async function sample(models: readonly FuzzModel[], cases: number, stages: reado
   return s;
 }
 
-test('300 cases over every shared model through the front end: no uncaught exception, no hang', async () => {
-  const s = await sample(MODELS, 300, fuzzStages('front'));
+test('200 cases over every shared model through the front end: no uncaught exception, no hang', async () => {
+  const s = await sample(MODELS, 200, fuzzStages('front'));
   // The fuzzer must reach every stage, or it is not testing them.
   expect(s.stages.parse.ended.error).toBeGreaterThan(0);
   expect(s.stages.shapes.ended.error).toBeGreaterThan(0);
-  expect(s.stages.interpret.passed).toBeGreaterThan(30);
+  expect(s.stages.interpret.passed).toBeGreaterThan(20);
 });
 
-const SMALL = MODELS.filter((m) => m.onnx.length < 1 << 20);
-
-test('100 cases under seeded configurations through our C compiler: no uncaught exception, no internal error, no hang', async () => {
-  const s = await sample(SMALL, 100, fuzzStages('compile'));
-  for (const stage of ['lower', 'tile', 'codegen', 'cc']) expect(s.stages[stage].reached, stage).toBeGreaterThan(10);
-  expect(s.stages.cc.passed).toBeGreaterThan(10);
-});
-
-test.skipIf(missing(SIRACUSA_TOOLCHAIN))('60 cases on to a bounded run on the simulator: every program that finishes prints Errors: 0', async () => {
-  const s = await sample(SMALL, 60, fuzzStages('all'));
-  expect(s.stages.run.reached).toBeGreaterThan(5);
+test('80 cases under seeded configurations through every stage: no uncaught exception, no internal error, no hang', async () => {
+  // The models under 1 MB: a microLlama case takes seconds per stage.
+  const s = await sample(MODELS.filter((m) => m.onnx.length < 1 << 20), 80, fuzzStages('all'));
+  for (const stage of ['lower', 'tile', 'codegen', 'cc', 'run']) expect(s.stages[stage].reached, stage).toBeGreaterThan(5);
   expect(s.stages.run.passed).toBeGreaterThan(2);
 });

@@ -221,6 +221,24 @@ export function describeCase(r: CaseResult): string {
   return `seed ${r.seed} on ${r.model}${r.donor ? ` (donor ${r.donor})` : ''} [${r.mutation}] {${r.config}}: ${what}`;
 }
 
+/** A finding's kind: its outcome, stage and message with the numbers and quoted names taken out. */
+export function signature(r: CaseResult): string {
+  const msg = (r.message ?? '').replace(/'[^']*'|"[^"]*"/g, "'…'").replace(/-?\d+(\.\d+)?/g, 'N').slice(0, 160);
+  return `${r.outcome} in ${r.stage}: ${msg}`;
+}
+
+/** Findings grouped by signature, most frequent first: the count and the first case of each. */
+export function distinctFindings(s: FuzzSummary): { signature: string; count: number; first: CaseResult }[] {
+  const groups = new Map<string, { signature: string; count: number; first: CaseResult }>();
+  for (const f of s.findings) {
+    const k = signature(f);
+    const g = groups.get(k);
+    if (g) g.count++;
+    else groups.set(k, { signature: k, count: 1, first: f });
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
 /** The per-stage table and the totals, as lines of text. */
 export function formatSummary(s: FuzzSummary): string[] {
   const lines = [`${s.cases} cases in ${(s.ms / 1000).toFixed(1)} s: ` + OUTCOMES.map((o) => `${o} ${s.outcomes[o]}`).join(', ') +
