@@ -9,6 +9,7 @@ import type { SourceFiles } from './fs';
 import type { IrModule } from './ir';
 import { optimize } from './opt';
 import { preprocess, tokensToText } from './preprocess';
+import { pruneUnreachable } from './prune';
 import { generateAsm } from './rv';
 
 export interface CcOptions {
@@ -41,6 +42,7 @@ export interface CompiledObject {
 export function compileC(path: string, opts: CcOptions): CompiledObject {
   const fe = compileToIr(path, { files: opts.files, includePaths: opts.includePaths, systemPaths: opts.systemPaths, defines: opts.defines });
   const t0 = performance.now();
+  if ((opts.opt ?? 2) >= 2) pruneUnreachable(fe.module);
   const module: IrModule = (opts.opt ?? 2) > 0 ? optimize(fe.module, { level: (opts.opt ?? 2) as 1 | 2, noBuiltin: opts.noBuiltin }) : fe.module;
   const t1 = performance.now();
   const gen = generateAsm(module, { file: path, xpulp: opts.xpulp ?? true, noBuiltin: opts.noBuiltin });

@@ -211,7 +211,7 @@ export async function buildSiracusa(code: CodegenResult, runtime: string, opts: 
     const entry = { object: c.object, asm: c.asm };
     cache.put(key, virtual(unit.path), c.files.map((p) => [p, fs.read(p)] as const), entry);
     found.set(unit, entry);
-    stats.units.push({ path: unit.path, ms: performance.now() - u0 });
+    stats.units.push({ path: unit.path, ms: performance.now() - u0, stages: c.ms });
     done++;
   }
   for (const unit of units) objects.push({ name: `${unit.path}.o`, object: found.get(unit)!.object });

@@ -30,8 +30,8 @@ export interface BuildStats {
   cached: number;
   compileMs: number;
   linkMs: number;
-  /** Per unit compiled now: its path and milliseconds. */
-  units: { path: string; ms: number }[];
+  /** Per unit compiled now: its path and milliseconds, in total and per stage (preprocess, parse, ...). */
+  units: { path: string; ms: number; stages?: Record<string, number> }[];
 }
 
 /** What a run on the Siracusa simulator measured. Plain data. */
