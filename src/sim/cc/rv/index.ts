@@ -41,6 +41,7 @@ export function compileFunction(f: IrFunction, opts: BackendOptions): MFunction 
       threadJumps(mf);
       rotateLoops(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
+      threadJumps(mf); // edge blocks whose copies allocation removed
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);
       if (!needsScratch) return mf;
     }

@@ -42,6 +42,8 @@ class Isel {
   private blockOf = new Map<Inst, number>();
   /** Loads and stores selected in post-increment form, with the add they absorb. */
   private postInc = new Map<Inst, Inst>();
+  /** Loads and stores addressed base + index in registers (CORE-V cv.lw rd, rs2(rs1)), with their add. */
+  private regReg = new Map<Inst, Inst>();
   private vty: IrType[] = [];
   private slotFi: number[] = [];
   private fused = new Set<Inst>();
@@ -102,7 +104,13 @@ class Isel {
         if (x.op !== 'load' && x.op !== 'store') continue;
         if (x.ty === 'i64' || (x.op === 'load' && this.vty[x.dst] === 'i64')) continue;
         const inc = this.postIncrement(x, bi);
-        if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); }
+        if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); continue; }
+        const a = this.def[x.args[0]];
+        if (this.opts.xpulp && a && a.op === 'add' && a.ty === 'ptr' && this.useCount[x.args[0]] === 1 && !this.fused.has(a) &&
+            this.blockOf.get(a) === bi && this.constOf(a.args[0]) === undefined && this.constOf(a.args[1]) === undefined &&
+            this.def[a.args[0]]?.op !== 'slot' && this.def[a.args[1]]?.op !== 'slot') {
+          this.regReg.set(x, a); this.fused.add(a);
+        }
       }
     });
     // Edges into blocks with phis: a block of their own when the predecessor has other successors.
@@ -424,6 +432,15 @@ class Isel {
       this.emit(op, 'LPI', [d, q], [q], { imm: this.constOf(inc.args[1])!, ...(x.volatile ? { sideEffect: true } : {}) });
       return;
     }
+    const rr = this.regReg.get(x);
+    if (rr) {
+      const d = this.dst(x);
+      const sext = (x.ty === 'i8' || x.ty === 'i16') && this.soleUser[x.dst]?.op === 'sext' && this.useCount[x.dst] === 1;
+      if (x.ty === 'i8' || x.ty === 'i16') this.ext[x.dst] = sext ? 'sext' : 'zext';
+      const op = x.ty === 'i8' ? (sext ? 'cv.lb' : 'cv.lbu') : x.ty === 'i16' ? (sext ? 'cv.lh' : 'cv.lhu') : 'cv.lw';
+      this.emit(op, 'LRR', [d], [this.reg(rr.args[0]), this.reg(rr.args[1])], x.volatile ? { sideEffect: true } : {});
+      return;
+    }
     const a = this.addrOf(x.args[0]);
     const d = this.dst(x);
     if (x.ty === 'i8' || x.ty === 'i16') {
@@ -440,6 +457,11 @@ class Isel {
     const [p, v] = x.args;
     const inc = this.postInc.get(x);
     void b;
+    const rr = this.regReg.get(x);
+    if (rr) {
+      this.emit(x.ty === 'i8' ? 'cv.sb' : x.ty === 'i16' ? 'cv.sh' : 'cv.sw', 'SRR', [], [this.reg(v), this.reg(rr.args[0]), this.reg(rr.args[1])], { sideEffect: true });
+      return;
+    }
     if (inc) {
       const q = this.r(inc.dst);
       this.mv(q, this.reg(p));
