@@ -50,6 +50,8 @@ export interface MInst {
   asm?: { template: string; operands: ({ k: 'def' | 'use'; i: number } | { k: 'imm'; v: number })[] };
   /** file:line for the line table. */
   loc?: string;
+  /** Early-clobber results (inline asm "=&r"): written before the inputs are all read, so they share no register with them. */
+  early?: Reg[];
   /** Instructions the allocator must not delete even if their defs are unused (calls, asm, stores). */
   sideEffect?: boolean;
 }
