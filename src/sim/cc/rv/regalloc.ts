@@ -26,7 +26,6 @@ export function allocateRegisters(mf: MFunction): Allocation {
   for (let round = 0; ; round++) {
     if (round > 20) throw new Error(`register allocation of '${mf.name}' does not converge`);
     const result = tryAllocate(mf, spillTemps);
-    if (process.env.DPG_CC_TRACE) console.error(`round ${round}: ${result.spilled.length} spilled`);
     if (result.spilled.length === 0) {
       rewrite(mf, result.assign);
       const used = new Set<Reg>();
