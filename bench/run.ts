@@ -1,7 +1,9 @@
-// npm run bench [-- name ...]: runs the benchmarks (all, or those whose name contains an
-// argument) and prints one table.
+// npm run bench [-- name ...]: runs the benchmarks (all; or for each argument, the benchmark of
+// that exact name if there is one, else those whose name contains it) and prints one table.
+import { ccBench } from './cc';
 import { ccSpeedBench } from './cc-speed';
 import { codePaneBench } from './codepane';
+import { csmithCcBench } from './csmith-cc';
 import { interpretBench, parseBench } from './frontend';
 import { fuzzBench } from './fuzz';
 import { gvsocBench } from './gvsoc';
@@ -13,10 +15,11 @@ import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench];
 
-const filters = process.argv.slice(2);
-const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
+const filters = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const exact = (f: string) => BENCHES.some((b) => b.name === f);
+const chosen = BENCHES.filter((b) => filters.length === 0 || filters.some((f) => (exact(f) ? b.name === f : b.name.includes(f))));
 const rows: BenchRow[] = [];
 for (const b of chosen) {
   process.stderr.write(`running ${b.name}…\n`);

@@ -41,6 +41,17 @@ describe('kernel binding', () => {
     expect(Object.values(dw.bindings).find((b) => b.node.startsWith('Conv'))).toMatchObject({ engine: 'neureka', kernel: 'NeurekaDwConv3x3_s8_s8' });
   });
 
+  it('rejects a node whose output is empty, naming it (found by the fuzzer)', () => {
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 3, 8, 8]);
+    b.output(b.node('Slice', [x, b.init('starts', [1], [32768], 'int64'), b.init('ends', [1], [8], 'int64'), b.init('axes', [1], [2], 'int64')]));
+    for (const platform of ['generic', 'siracusa'] as const) {
+      const r = lowered(b, platform);
+      expect(r.failures).toHaveLength(1);
+      expect(r.failures[0].reason).toMatch(/^its output '\w+' \[1, 3, 0, 8\] is empty, and no kernel computes an empty tensor$/);
+    }
+  });
+
   it('rejects a node no kernel fits, naming the node and the missing capability', () => {
     const r = lowered(convNet({ k: 3, dilation: 2 }), 'siracusa');
     expect(r.failures).toHaveLength(1);

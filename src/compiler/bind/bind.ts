@@ -68,12 +68,19 @@ function view(node: Node, operand: (name: string) => Operand, opts: BindOptions)
 }
 
 function bindNode(node: Node, platform: Platform, makeView: (n: Node) => NodeView): Binding | BindingFailure {
+  // An empty output: nothing to compute, and the tiler and the tiled code assume at least one
+  // element (found by the fuzzer: a Slice to [1, 2, 0, 8]). Empty inputs are fine (Generic's
+  // Concat takes an empty KV cache).
+  const v0 = makeView(node);
+  const empty = v0.outputs.find((o) => o.shape.some((d) => d === 0));
+  if (empty)
+    return { node: node.name, op: node.op, reason: `its output '${empty.name}' [${empty.shape.join(', ')}] is empty, and no kernel computes an empty tensor` };
   const candidates = platform.kernels.filter((k) => k.op === node.op);
   if (candidates.length === 0) {
     const engines = platform.engines.map((e) => e.title).join(' / ');
     return { node: node.name, op: node.op, reason: `the ${platform.title} kernel library has no kernel for ${node.op} (${engines})` };
   }
-  const v = makeView(node);
+  const v = v0;
   const missing: { text: string; met: number }[] = [];
   for (const k of candidates) {
     const results = k.needs.map((req) => req(v));

@@ -17,6 +17,7 @@ import { inferTypes } from '../shapes/infer';
 import { broadcastWalk, paramIndex, simplify } from './layout';
 import { testDataFor } from './test-data';
 import { generateWithPlan } from '../../testing/tiled-harness';
+import { at, GraphBuilder } from '../passes/testing';
 import { SHARED_TESTS as SHARED_TESTS_NEED, missing } from '../../testing/requires';
 
 const shared = fileURLToPath(SHARED_TESTS);
@@ -107,11 +108,30 @@ describe.skipIf(missing(SHARED_TESTS_NEED))('generated program', () => {
     }
   });
 
+  it('golden outputs are stored in the narrowest type holding them', async () => {
+    const r = await compileFolder(miniMobileNet, 'siracusa').code();
+    expect(r.files.find((f) => f.path === 'testoutputs.h')!.content).toMatch(/static const int8_t testOutput0\[10\] = \{/);
+  });
+
   it('golden outputs of the wrong size are a bad-inputs error naming outputs.npz', async () => {
     const graph = inferTypes(readOnnx(readFileSync(join(miniMobileNet, 'network.onnx')), 'network.onnx'));
     const { lower } = compileFolder(miniMobileNet, 'generic');
     const data = testDataFor(graph, lower);
     const golden = [{ ...data.golden[0], shape: [3], data: new Float64Array(3) }];
     await expect(generateWithPlan(lower, { ...data, golden }, { cores: 1 })).rejects.toThrow(/outputs\.npz.*3 elements/);
+  });
+});
+
+describe('kernel parameters', () => {
+  it('an attribute beyond int32 is a limit error naming the node and the attribute (found by the fuzzer)', async () => {
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 16]);
+    const hs = b.node('iHardswish', [x], { one_over_six: at.int(2 ** 32), three: at.int(3), six: at.int(6) });
+    b.output(b.requant(hs, 31, { mul: [1, 1], add: [0, 0] }));
+    const graph = b.build();
+    const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: 'siracusa' }, { check: 'none' });
+    expect(lower.failures).toEqual([]);
+    await expect(generateWithPlan(lower, testDataFor(graph, lower), { tiled: false }))
+      .rejects.toThrow(/^node "\w+" \(RequantizediHardswish\): attribute one_over_six = 4294967296 does not fit the kernel's 32-bit parameter/);
   });
 });

@@ -6,6 +6,7 @@ import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import type { TensorValue } from '../interpret/interpret';
 import { numel } from '../ops/core/tensor';
+import { intTypeOf } from '../passes/ranges';
 import { arrayDecl, C_TYPE, checkFits } from './ctypes';
 import type { TensorTable } from './tensors';
 import type { GeneratedFile } from './types';
@@ -38,7 +39,10 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
     const data = values(golden[k]);
     if (data.length !== n) fail('bad-inputs', `array ${k} has ${data.length} elements, but graph output ${k} ('${v.name}') has ${n}`, 'outputs.npz');
     checkFits(data, 'int32', `golden output ${k}`, 'outputs.npz');
-    tout.push(`/* ${v.name}: [${table.get(v.name)!.shape.join(', ')}] */`, arrayDecl('static const ', 'int32_t', `testOutput${k}`, data), '');
+    // The narrowest type holding the golden values (int8 mostly): the data sits in L2 beside the
+    // plan's buffers, and a 4-byte copy of a large output did not fit (found by the fuzzer).
+    const type = intTypeOf(data.reduce<[number, number]>((r, x) => [Math.min(r[0], x), Math.max(r[1], x)], [0, 0]))!;
+    tout.push(`/* ${v.name}: [${table.get(v.name)!.shape.join(', ')}] */`, arrayDecl('static const ', C_TYPE[type], `testOutput${k}`, data), '');
   });
 
   const main = [

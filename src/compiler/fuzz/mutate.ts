@@ -353,8 +353,26 @@ const mutateScale: ModelMutator = (m, rng) => {
   return `scale: no declared shapes; input '${vi.name}' dim ${i} = ${v}`;
 };
 
+/** Forgets the declared shapes and gives one input dimension an unusual but modest size (odd,
+ *  prime, one past a power of two): the network stays valid, and tiling, codegen and the kernels
+ *  meet remainders and edge tiles they do not meet at the exporter's sizes. */
+const mutateResize: ModelMutator = (m, rng) => {
+  const g = m.graph!;
+  const inits = new Set((g.initializer ?? []).map((t) => t.name));
+  const inputs = (g.input ?? []).filter((v) => !inits.has(v.name) && v.type?.tensorType?.shape?.dim?.length);
+  if (!inputs.length) return null;
+  g.valueInfo = [];
+  g.output = (g.output ?? []).map((o) => ({ ...o, type: { tensorType: { elemType: o.type?.tensorType?.elemType ?? 1 } } }));
+  const vi = pick(rng, inputs);
+  const tt = vi.type!.tensorType!;
+  const i = int(rng, 0, tt.shape!.dim!.length - 1);
+  const v = pick(rng, [1, 2, 3, 5, 7, 9, 13, 17, 31, 33, 63, 65, 100, 129]);
+  tt.shape = { dim: edit(tt.shape!.dim, (d) => (d[i] = { dimValue: v })) };
+  return `resize: no declared shapes; input '${vi.name}' dim ${i} = ${v}`;
+};
+
 const MODEL_MUTATORS: [number, string, ModelMutator][] = [
-  [1, 'scale', mutateScale],
+  [1, 'scale', mutateScale], [3, 'resize', mutateResize],
   [3, 'dim', mutateDim], [3, 'attr', mutateAttr], [2, 'dtype', mutateDtype], [3, 'input', mutateNodeInput],
   [2, 'op', mutateOp], [1, 'nodes', mutateNodes], [3, 'data', mutateData], [1, 'io', mutateIO],
 ];

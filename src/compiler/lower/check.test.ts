@@ -61,4 +61,17 @@ describe('semantic check', () => {
     for (const c of checks) expect(c.errors).toBe(want[c.snapshot]);
     expect(checks.filter((c) => snaps[c.snapshot].pass !== 'broken' && c.errors > 0).every((c) => c.snapshot > at.snapshot)).toBe(true);
   });
+
+  it('checks a graph output that is an initializer (found by the fuzzer)', () => {
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 8]);
+    b.output(b.requant(b.node('MatMul', [x, b.init('w', [8, 4])]), 8));
+    b.output(b.init('offset', [4]));
+    const g = b.build();
+    const snaps = runPasses(g, platformFor('siracusa').passes);
+    const checks = semanticChecks(snaps, randomInputs(g, 3));
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.filter((c) => c.error || c.errors)).toEqual([]);
+    expect(checks.every((c) => c.total === 8)).toBe(true);
+  });
 });

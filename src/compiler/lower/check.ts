@@ -128,6 +128,8 @@ function evaluate(g: Graph, inputs: readonly IntTensor[], prev?: Run): { run: Ru
       else if (was && firstDifferent === undefined) firstDifferent = o;
     });
   }
+  // A graph output no node writes (an initializer, found by the fuzzer) has its value too.
+  for (const o of graph.outputs) if (!values.has(o.name)) values.set(o.name, valueOf(o.name, `graph output '${o.name}'`));
   return { run: { graph, nodes: new Map(graph.nodes.map((n) => [n.name, n])), values }, firstDifferent };
 }
 

@@ -135,6 +135,10 @@ describe('graph inputs and outputs', () => {
     expectError(() => readOnnx(bytes, 'out.onnx'), 'bad-graph', 'out.onnx', "'ghost'");
   });
 
+  test('no outputs at all (found by the fuzzer)', () => {
+    expectError(() => readOnnx(encode(relu({ output: [] })), 'none.onnx'), 'bad-graph', 'none.onnx', 'the graph has no outputs');
+  });
+
   test('value_info without a shape is not taken for a scalar; outputs without one are untyped', () => {
     const g = readOnnx(encode(relu({ valueInfo: [vi('y', INT8)], output: [vi('y', INT8)] })), 'vi.onnx');
     expect(g.types.y).toBeUndefined();

@@ -85,6 +85,8 @@ function readGraph(g: onnx.IGraphProto, model: onnx.ModelProto, file: string): G
     if (vi.type?.tensorType?.shape && !o.shape.includes(-1) && !Object.hasOwn(types, o.name))
       put(types, o.name, { dtype: o.dtype, shape: o.shape });
   }
+  // Nothing to compute, check or show (found by the fuzzer: the generated program had nothing to compare).
+  if (!outputs.length) fail('bad-graph', 'the graph has no outputs', file, 'a network must list at least one graph output');
 
   const used = new Set<string>();
   const read = (g.node ?? []).map((n, i) => readNode(n, i, used, file));

@@ -105,8 +105,22 @@ describe('size limits (found by the fuzzer)', () => {
     expect(e.code).toBe('limit');
     expect(e.message).toMatch(/^node "pad" \(Pad\): tensor 'y' \[1000, 100004\] has 100004000 elements/);
   });
+  it('refuses tensors that each fit but together exceed the network budget, naming the node where it tips over', () => {
+    // 2^23 elements each: the input and three Relu outputs make exactly 2^25; the fourth output tips over.
+    const nodes = ['a', 'b', 'c', 'd'].map((o, i) => node(`r${i}`, 'Relu', [i ? ['a', 'b', 'c'][i - 1] : 'x'], [o]));
+    const e = errorOf(() => inferTypes(g(nodes, { inputs: [{ name: 'x', dtype: 'float32', shape: [4096, 2048] }], initializers: {},
+      outputs: [{ name: 'd', dtype: 'float32', shape: [] }] })));
+    expect(e.code).toBe('limit');
+    expect(e.message).toMatch(/^node "r3" \(Relu\): the network's tensors hold more than 33554432 elements in all \(reached with 'd' \[4096, 2048\]\)/);
+  });
+  it('refuses inputs and initializers over the network budget before any node', () => {
+    const inputs = [0, 1, 2].map((i) => ({ name: `x${i}`, dtype: 'float32' as const, shape: [1 << 24] }));
+    const e = errorOf(() => inferTypes(g([node('r', 'Relu', ['x0'], ['y'])], { inputs })));
+    expect(e.code).toBe('limit');
+    expect(e.message).toMatch(/^graph: the graph inputs and initializers hold 50331656 elements, more than the limit of 33554432/);
+  });
   it('refuses a network with too much arithmetic, naming the node where it tips over', () => {
-    const w = { name: 'w', dtype: 'float32' as const, shape: [4096, 4096], data: new Float32Array(4096 * 4096) };
+    const w = { name: 'w', dtype: 'float32' as const, shape: [4096, 2048], data: new Float32Array(4096 * 2048) };
     const e = errorOf(() => inferTypes(g([node('mm', 'MatMul', ['x', 'w'], ['y'])], {
       inputs: [{ name: 'x', dtype: 'float32', shape: [64, 4096] }], initializers: { w },
     })));

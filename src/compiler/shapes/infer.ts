@@ -21,11 +21,16 @@ export interface Analysis {
 }
 
 /**
- * The largest tensor and the most arithmetic one network may need. Siracusa-sized networks
- * are far below both (microLlama64: 0.3 M elements, 35 M MACs); beyond them the browser tab
- * would run out of memory or the reference run would take minutes.
+ * The largest tensor, all tensors together, and the most arithmetic one network may need.
+ * Siracusa-sized networks are below them (microLlama64: 7.5 M elements in all, none over 0.3 M,
+ * 44 M MACs; all of Siracusa's memory, 16 MiB of L3, holds 2^24 int8 elements). The network
+ * limit holds for its inputs, initializers and every node's outputs together, an upper bound on
+ * what the reference interpreter holds at once as 8-byte numbers (256 MiB), checked before anything runs:
+ * beyond them the browser tab would run out of memory, the reference run (and the lowering's
+ * checks, which rerun it) would take minutes.
  */
-export const MAX_TENSOR_ELEMENTS = 1 << 26;
+export const MAX_TENSOR_ELEMENTS = 1 << 24;
+export const MAX_GRAPH_ELEMENTS = 1 << 25;
 export const MAX_WORK = 5e8;
 
 /** Largest tensor shape inference folds while evaluating constant subgraphs. */
@@ -61,6 +66,12 @@ export function analyze(graph: Graph): Analysis {
   };
 
   let work = 0;
+  // Inputs and initializers first: the interpreter holds them from the start.
+  let elements = graph.inputs.reduce((s, v) => s + numel(v.shape), 0) +
+    Object.values(graph.initializers).reduce((s, t) => s + numel(t.shape), 0);
+  if (elements > MAX_GRAPH_ELEMENTS)
+    fail('limit', `the graph inputs and initializers hold ${elements} elements, more than the limit of ${MAX_GRAPH_ELEMENTS} for the whole network`,
+      'graph', 'the playground handles networks sized for microcontrollers');
   for (const node of nodes) {
     const entry = opFor(node);
     const where = whereNode(node);
@@ -80,6 +91,10 @@ export function analyze(graph: Graph): Analysis {
         fail('limit', `tensor '${name}' ${shapeStr(t.shape)} has ${numel(t.shape)} elements, more than the limit of ${MAX_TENSOR_ELEMENTS}`, where,
           'the playground handles networks sized for microcontrollers');
       types[name] = t;
+      elements += numel(t.shape);
+      if (elements > MAX_GRAPH_ELEMENTS)
+        fail('limit', `the network's tensors hold more than ${MAX_GRAPH_ELEMENTS} elements in all (reached with '${name}' ${shapeStr(t.shape)})`, where,
+          'the playground handles networks sized for microcontrollers');
     });
     work += entry.work ? entry.work({ inputs, outputs: outs, attrs }) : outs.reduce((s, t) => s + numel(t.shape), 0);
     if (work > MAX_WORK)

@@ -40,6 +40,8 @@ interface FnInfo {
   localFns: Map<string, FnInfo>;
   slotOffsets: number[];
   frameSize: number;
+  /** The frame's alignment: 16, or more for an over-aligned local. */
+  frameAlign: number;
   addr: number;
 }
 
@@ -69,7 +71,7 @@ class Interp {
       for (const f of m.functions) {
         let off = 0;
         const slotOffsets = f.slots.map((s) => { off = Math.ceil(off / s.align) * s.align; const o = off; off += s.size; return o; });
-        const info: FnInfo = { f, local: locals[mi], localFns: localFns[mi], slotOffsets, frameSize: Math.ceil(off / 16) * 16, addr: FN_BASE + 16 * fi++ };
+        const info: FnInfo = { f, local: locals[mi], localFns: localFns[mi], slotOffsets, frameSize: Math.ceil(off / 16) * 16, frameAlign: Math.max(16, ...f.slots.map((s) => s.align)), addr: FN_BASE + 16 * fi++ };
         this.fnByAddr.set(info.addr, info);
         if (f.isStatic) { locals[mi].set(f.name, info.addr); localFns[mi].set(f.name, info); continue; }
         if (this.fns.has(f.name)) throw new Error(`duplicate definition of '${f.name}'`);
@@ -139,7 +141,7 @@ class Interp {
         else { this.dv.setInt32(vaBase + off, Number(args[i]), true); off += 4; }
       }
     }
-    this.sp = (this.sp - fi.frameSize) & ~15;
+    this.sp = (this.sp - fi.frameSize) & -fi.frameAlign;
     if (this.sp < this.stackLimit) throw new Trap(`stack overflow in '${f.name}'`);
     const frame = this.sp;
     const regs: Val[] = new Array(f.nregs);

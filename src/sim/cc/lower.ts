@@ -271,7 +271,9 @@ class FnLowering {
         for (const c of s.cases) this.caseBlocks.set(c.label, this.newBlock());
         const dflt = s.dflt ? this.newBlock() : end;
         if (s.dflt) this.caseBlocks.set(s.dflt, dflt);
-        this.emit({ op: 'switch', ty: irType(s.c.ty), dst: -1, args: [v], cases: s.cases.map((c) => c.val), targets: [dflt, ...s.cases.map((c) => this.caseBlocks.get(c.label)!)] });
+        // Case values as signed numbers of the switch's width, like the constants: 0xffffffffu is -1.
+        const ty = irType(s.c.ty), bits = ty === 'i64' ? 64 : 32;
+        this.emit({ op: 'switch', ty, dst: -1, args: [v], cases: s.cases.map((c) => BigInt.asIntN(bits, c.val)), targets: [dflt, ...s.cases.map((c) => this.caseBlocks.get(c.label)!)] });
         this.breaks.push(end);
         this.stmt(s.body);
         this.breaks.pop();
@@ -538,6 +540,8 @@ class FnLowering {
       case 'cast': {
         const v = this.expr(e.a);
         if (e.ty.kind === 'void') return -1;
+        // A scalar cast to a vector of its size keeps the bits (GCC); convert() would splat it.
+        if (e.ty.kind === 'vector' && e.a.ty.kind !== 'vector' && e.a.ty.size === e.ty.size) return v;
         return this.convert(v, e.a.ty, e.ty);
       }
       case 'call': return this.call(e);

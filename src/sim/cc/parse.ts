@@ -557,7 +557,8 @@ class Parser {
     }
     let name: Token | undefined;
     const tok = this.tok;
-    if (this.tok.kind === 'ident' && !this.isTypename()) name = this.next();
+    // After the specifiers, a typedef name is the declarator's own name (`int T;` redeclares T).
+    if (this.tok.kind === 'ident' && !TYPE_WORDS.has(this.tok.text)) name = this.next();
     const suffix = this.typeSuffix(ty);
     ty = suffix.ty;
     this.asmLabel(attrs);

@@ -1,7 +1,7 @@
 // Small helpers every emitter uses: operands, dtype tags, 8-bit checks, offsets.
 import { fail } from '../../../common/errors';
 import type { IntType } from '../../passes/ranges';
-import { DPG_TYPE, is8bit } from '../ctypes';
+import { DPG_TYPE, is8bit, lit } from '../ctypes';
 import type { TensorInfo } from '../tensors';
 import type { LayerSpec } from './types';
 
@@ -40,3 +40,14 @@ export function noOffsets(l: LayerSpec): void {
 }
 
 export const numelOf = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+
+/**
+ * An integer attribute as the C literal of a kernel's int32 parameter, or a 'limit' error: C
+ * would silently wrap it (found by the fuzzer: one_over_six = 2^32 became 0).
+ */
+export function int32Attr(l: LayerSpec, name: string): string {
+  const v = l.attrs[name];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < -(2 ** 31) || v > 2 ** 31 - 1)
+    fail('limit', `attribute ${name} = ${String(v)} does not fit the kernel's 32-bit parameter`, l.where, 'the kernels take these parameters as int32');
+  return lit(v);
+}

@@ -7,7 +7,7 @@ import { trueDivCoeff } from '../../ops/integer-div';
 import { rqAddParts, shiftOf } from '../../ops/requantized';
 import { lit } from '../ctypes';
 import { broadcastWalk, paramInit, scalarInit, walkDecl } from '../layout';
-import { input, noOffsets, numelOf, offArg, tag } from './common';
+import { input, int32Attr, noOffsets, numelOf, offArg, tag } from './common';
 import type { EmitSink, Emitter, LayerSpec } from './types';
 
 function binaryWalk(l: LayerSpec, out: EmitSink): string {
@@ -66,6 +66,7 @@ function requantFields(l: LayerSpec, mul: string, add: string, shift: number): s
 /** dpg_unary_t initialiser fields of each activation. */
 function unaryFields(l: LayerSpec, out: EmitSink): string {
   const a = l.attrs as Record<string, number>;
+  const i32 = (name: string) => int32Attr(l, name);
   const x = input(l, 0, 'input');
   const clipBound = (i: number, attr: number | undefined, dflt: number) => {
     const t = l.ins[i];
@@ -76,15 +77,15 @@ function unaryFields(l: LayerSpec, out: EmitSink): string {
   switch (l.node.op) {
     case 'Relu': return '.op = DPG_RELU';
     case 'Clip': return `.op = DPG_CLIP, .a = ${lit(clipBound(1, a.min, -(2 ** 31)))}, .b = ${lit(clipBound(2, a.max, 2 ** 31 - 1))}`;
-    case 'iHardswish': return `.op = DPG_HARDSWISH, .a = ${a.three}, .b = ${a.six}, .c = ${a.one_over_six}`;
-    case 'iGELU': return `.op = DPG_GELU, .a = ${a.b}, .b = ${a.one}`;
+    case 'iHardswish': return `.op = DPG_HARDSWISH, .a = ${i32('three')}, .b = ${i32('six')}, .c = ${i32('one_over_six')}`;
+    case 'iGELU': return `.op = DPG_GELU, .a = ${i32('b')}, .b = ${i32('one')}`;
     case 'TrueIntegerDiv': return `.op = DPG_SCALE, .a = ${trueDivCoeff(a as never, l.where)}`;
     case 'RequantizediHardswish':
-      return `.op = DPG_HARDSWISH, .a = ${a.three}, .b = ${a.six}, .c = ${a.one_over_six}, ` +
+      return `.op = DPG_HARDSWISH, .a = ${i32('three')}, .b = ${i32('six')}, .c = ${i32('one_over_six')}, ` +
         requantFields(l, scalarInit(out, a.mul, `${l.id}_mul`, l.where), scalarInit(out, a.add, `${l.id}_add`, l.where), shiftOf(a, undefined, l.where));
     case 'RequantizediGELU': {
       const sh = l.ins[3];
-      return `.op = DPG_GELU, .a = ${a.b}, .b = ${a.one}, ` +
+      return `.op = DPG_GELU, .a = ${i32('b')}, .b = ${i32('one')}, ` +
         requantFields(l, paramInit(out, input(l, 1, 'mul'), x.shape, 'mul', l.where), paramInit(out, input(l, 2, 'add'), x.shape, 'add', l.where),
           shiftOf(a, sh?.values ? { shape: sh.shape, data: sh.values } : undefined, l.where));
     }
@@ -118,7 +119,7 @@ const integerDiv: Emitter = {
     out.decl(`static const dpg_unary_t ${l.id}_rq = {${f}};`);
     const walk = binaryWalk(l, out);
     out.step(`dpg_integer_div(${out.data(a)}, ${tag(a)}, ${out.data(b)}, ${tag(b)}, ${out.data(y)}, ${tag(y)}, ${walk}, ` +
-      `${at.Delta}, ${at.eta}, ${at.eps}, &${l.id}_rq);`);
+      `${int32Attr(l, 'Delta')}, ${int32Attr(l, 'eta')}, ${int32Attr(l, 'eps')}, &${l.id}_rq);`);
   },
 };
 

@@ -5,7 +5,7 @@ import { levelsRange, shiftOfDiv } from '../../ops/core/requant';
 import { stridesOf } from '../../ops/core/tensor';
 import { reducedAxes } from '../../ops/reduce';
 import { paramInit, walkDecl } from '../layout';
-import { constInput, input, need8, noOffsets, numelOf, signedFlag, tag } from './common';
+import { constInput, input, int32Attr, need8, noOffsets, numelOf, signedFlag, tag } from './common';
 import type { EmitSink, Emitter, LayerSpec } from './types';
 
 /** x (8-bit), y (8-bit), the row length L and the row count. */
@@ -46,7 +46,7 @@ const layerNorm: Emitter = {
     const r = rows(l);
     const [lo, hi] = levelsRange(a(l).n_levels, true, l.where);
     out.step(`dpg_ilayernorm(${u8(out, r.x)}, ${signedFlag(r.x)}, ${rowParam(l, out, 1, 'weight')}, ${rowParam(l, out, 2, 'bias')}, ` +
-      `${u8(out, r.y, 'uint8_t *')}, ${r.rows}, ${r.L}, ${a(l).D}, ${lo}, ${hi});`);
+      `${u8(out, r.y, 'uint8_t *')}, ${r.rows}, ${r.L}, ${int32Attr(l, 'D')}, ${lo}, ${hi});`);
   },
 };
 
@@ -58,7 +58,7 @@ const noNorm: Emitter = {
     const [lo, hi] = levelsRange(a(l).n_levels, true, l.where);
     const w = paramInit(out, input(l, 1, 'weights'), r.x.shape, 'weights', l.where);
     const b = paramInit(out, input(l, 2, 'bias'), r.x.shape, 'bias', l.where);
-    out.step(`dpg_inonorm(${u8(out, r.x)}, ${signedFlag(r.x)}, (dpg_param_t)${w}, (dpg_param_t)${b}, ${a(l).mul}, ` +
+    out.step(`dpg_inonorm(${u8(out, r.x)}, ${signedFlag(r.x)}, (dpg_param_t)${w}, (dpg_param_t)${b}, ${int32Attr(l, 'mul')}, ` +
       `${shiftOfDiv(a(l).D, l.where, 'D')}, ${u8(out, r.y, 'uint8_t *')}, ${numelOf(r.x.shape)}, ${lo}, ${hi});`);
   },
 };
@@ -67,9 +67,9 @@ const softmax: Emitter = {
   family: /^iSoftmax_/,
   offsets: 'none',
   emit(l, out) {
-    const r = rows(l), at = a(l);
+    const r = rows(l);
     out.step(`dpg_isoftmax(${u8(out, r.x)}, ${signedFlag(r.x)}, ${u8(out, r.y, 'uint8_t *')}, ${r.rows}, ${r.L}, ` +
-      `${at.coeffA}, ${at.coeffB}, ${at.coeffC}, ${at.log2}, ${at.n_levels});`);
+      `${['coeffA', 'coeffB', 'coeffC', 'log2', 'n_levels'].map((k) => int32Attr(l, k)).join(', ')});`);
   },
 };
 
@@ -78,8 +78,8 @@ const itaMax: Emitter = {
   offsets: 'none',
   emit(l, out) {
     const r = rows(l), partial = l.node.op === 'ITAPartialMax';
-    const gw = partial ? a(l).group_width : r.L;
-    out.step(`dpg_itamax(${u8(out, r.x)}, ${signedFlag(r.x)}, ${u8(out, r.y, 'uint8_t *')}, ${r.rows}, ${r.L}, ${gw}, ${a(l).n_levels}, ${partial ? 1 : 0});`);
+    const gw = partial ? int32Attr(l, 'group_width') : r.L;
+    out.step(`dpg_itamax(${u8(out, r.x)}, ${signedFlag(r.x)}, ${u8(out, r.y, 'uint8_t *')}, ${r.rows}, ${r.L}, ${gw}, ${int32Attr(l, 'n_levels')}, ${partial ? 1 : 0});`);
   },
 };
 

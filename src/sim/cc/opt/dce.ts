@@ -10,20 +10,26 @@ export function dce(f: IrFunction): boolean {
   const def = definitions(f);
   const asmOf: (Inst | undefined)[] = [];
   for (const b of f.blocks) for (const x of b.insts) if (x.op === 'asm') for (const o of x.asm!.outs) asmOf[o] = x;
-  const live = new Set<Inst>();
-  const work: Inst[] = [];
-  const mark = (x: Inst | undefined): void => { if (x && !live.has(x)) { live.add(x); work.push(x); } };
-  for (const b of f.blocks) for (const x of b.insts) {
-    if (hasSideEffects(x) || (x.op === 'load' && !removableLoad(x, def))) mark(x);
-  }
+  // Live vregs, marked from the roots' operands; an instruction lives if it is a root or one
+  // of the vregs it defines lives.
+  const live = new Uint8Array(f.nregs);
+  const work: number[] = [];
+  const root = (x: Inst): boolean => hasSideEffects(x) || (x.op === 'load' && !removableLoad(x, def));
+  const markArgs = (x: Inst): void => { for (const a of x.args) if (!live[a]) { live[a] = 1; work.push(a); } };
+  for (const b of f.blocks) for (const x of b.insts) if (root(x)) markArgs(x);
   while (work.length) {
-    const x = work.pop()!;
-    for (const a of x.args) mark(def[a] ?? asmOf[a]);
+    const r = work.pop()!;
+    const x = def[r] ?? asmOf[r];
+    if (x) markArgs(x);
   }
+  const keep = (x: Inst): boolean => {
+    if (x.op === 'asm') return root(x) || x.asm!.outs.some((o) => live[o]);
+    return x.dst >= 0 ? !!live[x.dst] || root(x) : true;
+  };
   let changed = false;
   for (const b of f.blocks) {
     const n = b.insts.length;
-    filterInsts(b, (x) => live.has(x));
+    filterInsts(b, keep);
     if (b.insts.length !== n) changed = true;
   }
   return changed;
@@ -31,6 +37,7 @@ export function dce(f: IrFunction): boolean {
 
 /** A load from a slot or a global (through constant offsets and copies): no device register. */
 function removableLoad(x: Inst, def: (Inst | undefined)[]): boolean {
+  if (x.volatile) return false;
   let a = def[x.args[0]];
   for (let i = 0; a && i < 64; i++) {
     if (a.op === 'slot' || a.op === 'addr') return true;

@@ -11,7 +11,9 @@ import { compactSlots, dce } from './dce';
 import { gvn } from './gvn';
 import { licm } from './licm';
 import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
+import { dominators, findLoops } from './dom';
 import { mem2reg } from './mem2reg';
+import { rotateLoops } from './rotate';
 import { sccp } from './sccp';
 import { simplify } from './simplify';
 import { sroa } from './sroa';
@@ -47,16 +49,31 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
       simplifyFunction(f, check);
     }
     loopPasses(f, check);
-    if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
   }
   dropUnused(module);
+  // Last, once nothing more is inlined (unrolling wants loops tested at the top): rotation and LICM.
+  for (const f of module.functions) {
+    if (rotate(f, check)) simplifyFunction(f, check);
+    if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
+  }
   return module;
+}
+
+/** Rotates the loops, then mem2reg rebuilds the SSA the rotations demoted to slots. */
+function rotate(f: IrFunction, check?: (f: IrFunction, when: string) => void): boolean {
+  const limit = findLoops(f, dominators(f)).length;
+  let n = 0;
+  while (n < limit && rotateLoops(f)) n++;
+  if (!n) return false;
+  mem2reg(f);
+  check?.(f, 'rotate');
+  return true;
 }
 
 /** SROA and full unrolling, each followed by the scalar passes, while they find work. */
 function loopPasses(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
   for (let round = 0; round < 8; round++) {
-    const split = sroa(f);
+    const split = f.slots.length ? sroa(f) : 0;
     if (split) { check?.(f, 'sroa'); simplifyFunction(f, check); }
     const unrolled = unrollLoops(f);
     if (unrolled) { check?.(f, 'unroll'); simplifyFunction(f, check); }
@@ -64,23 +81,25 @@ function loopPasses(f: IrFunction, check?: (f: IrFunction, when: string) => void
   }
 }
 
-/** The scalar passes, to a fixed point (bounded). */
+/**
+ * The scalar passes, to a fixed point (bounded). Another round runs only when SCCP, the
+ * simplifier or CSE changed something (CFG cleanup, mem2reg and DCE feed them, not each other).
+ */
 export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: string) => void): void {
   compactRegs(f);
   for (let round = 0; round < 6; round++) {
-    let changed = simplifyCfg(f);
+    simplifyCfg(f);
     check?.(f, 'cfg');
-    changed = mem2reg(f) > 0 || changed;
-    check?.(f, 'mem2reg');
-    changed = sccp(f) || changed;
+    if (f.slots.length && mem2reg(f)) check?.(f, 'mem2reg');
+    let again = sccp(f);
     check?.(f, 'sccp');
-    changed = simplify(f) || changed;
+    again = simplify(f) || again;
     check?.(f, 'simplify');
-    changed = gvn(f) || changed;
+    again = gvn(f) || again;
     check?.(f, 'gvn');
-    changed = dce(f) || changed;
+    dce(f);
     check?.(f, 'dce');
-    if (!changed) break;
+    if (!again) break;
   }
   simplifyCfg(f);
   compactSlots(f);

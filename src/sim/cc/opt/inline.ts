@@ -16,7 +16,7 @@ export interface InlineOptions {
   callerLimit: number;
 }
 
-export const INLINE_DEFAULTS: InlineOptions = { small: 40, single: 800, callerLimit: 6000 };
+export const INLINE_DEFAULTS: InlineOptions = { small: 60, single: 800, callerLimit: 6000 };
 
 /** Strongly connected components of the module's direct call graph, callees first (Tarjan). */
 export function callOrder(m: IrModule): IrFunction[][] {
@@ -155,11 +155,15 @@ export function inlineCall(f: IrFunction, bi: number, ii: number, g: IrFunction)
   return cont;
 }
 
-/** Is `g` worth inlining into `f` at this call? */
-function wanted(f: IrFunction, g: IrFunction, gsize: number, opts: InlineOptions, singleSite: boolean): boolean {
+/**
+ * Is `g` worth inlining into `f` at this call? A call passing the address of one of f's locals
+ * gets three times the size budget: inlined, the local can become a register (as clang's
+ * inliner rewards arguments that are allocas).
+ */
+function wanted(f: IrFunction, g: IrFunction, gsize: number, opts: InlineOptions, singleSite: boolean, localArg: boolean): boolean {
   if (g.attrs.alwaysInline) return true;
   if (size(f) > opts.callerLimit) return false;
-  if (gsize <= opts.small) return true;
+  if (gsize <= (localArg ? 3 * opts.small : opts.small)) return true;
   return singleSite && gsize <= opts.single;
 }
 
@@ -171,6 +175,8 @@ export function inlineCalls(f: IrFunction, byName: Map<string, IrFunction>, recu
                             opts: InlineOptions = INLINE_DEFAULTS): number {
   let n = 0;
   const sizes = new Map<IrFunction, number>();
+  const slotRegs = new Set<number>();
+  for (const b of f.blocks) for (const x of b.insts) if (x.op === 'slot') slotRegs.add(x.dst);
   for (let bi = 0; bi < f.blocks.length; bi++) {
     const insts = f.blocks[bi].insts;
     for (let ii = 0; ii < insts.length; ii++) {
@@ -180,7 +186,7 @@ export function inlineCalls(f: IrFunction, byName: Map<string, IrFunction>, recu
       if (!g || g === f || recursive.has(g) || !inlinable(x, g)) continue;
       let gs = sizes.get(g);
       if (gs === undefined) { gs = size(g); sizes.set(g, gs); }
-      if (!wanted(f, g, gs, opts, singleSite(g))) continue;
+      if (!wanted(f, g, gs, opts, singleSite(g), x.args.some((a) => slotRegs.has(a)))) continue;
       inlineCall(f, bi, ii, g);
       n++;
       break; // the rest of this block moved to the continuation, visited later

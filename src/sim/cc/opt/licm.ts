@@ -5,7 +5,8 @@
 // but are copied out when a hoisted computation needs them.
 import type { Inst, IrFunction } from '../ir';
 import { dominators, findLoops, type Loop } from './dom';
-import { defBlocks, isPure, terminator } from './util';
+import { asmHasSideEffects, defBlocks, isPure, successors, terminator } from './util';
+import { dominates } from './dom';
 
 export function licm(f: IrFunction): boolean {
   const d = dominators(f);
@@ -18,19 +19,31 @@ export function licm(f: IrFunction): boolean {
   const preOf = new Map<number, number>(); // header -> the preheader made for it
   for (const l of loops) {
     const pre = preheader(f, l, d.preds);
-    if (pre >= d.idom.length) preOf.set(l.header, pre); // made now: not in d.rpo
+    if (pre >= d.idom.length) { preOf.set(l.header, pre); changed = true; } // made now: not in d.rpo
     if (pre < 0) continue;
     // A new preheader belongs to the loops around this one.
     for (const o of loops) if (o !== l && o.blocks.has(l.header)) o.blocks.add(pre);
     const hoisted: Inst[] = [];
+    // Loads may leave a loop that writes no memory (no store, call, memcpy/memset, or asm with
+    // effects), from a block every iteration runs before it can leave (so the load ran anyway
+    // whenever the loop was entered), unless its address could be a device register.
+    let writes = false;
+    const exiting: number[] = [...l.latches];
+    for (const b of l.blocks) {
+      for (const x of f.blocks[b].insts) {
+        if (x.op === 'store' || x.op === 'memcpy' || x.op === 'memset' || x.op === 'call' || (x.op === 'asm' && asmHasSideEffects(x))) writes = true;
+      }
+      if (successors(f.blocks[b]).some((t) => !l.blocks.has(t))) exiting.push(b);
+    }
+    const everyIteration = (b: number): boolean => b < d.idom.length && exiting.every((e) => e < d.idom.length && dominates(d, b, e));
     // Reverse postorder, with inner loops' preheaders made here before their headers.
     const order = d.rpo.flatMap((b) => (!l.blocks.has(b) ? [] : preOf.has(b) && b !== l.header && l.blocks.has(preOf.get(b)!) ? [preOf.get(b)!, b] : [b]));
     for (const b of order) {
       const keep: Inst[] = [];
+      const loadsOk = !writes && everyIteration(b);
       for (const x of f.blocks[b].insts) {
-        if (!hoistable(x) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
-        // Only hoist out of blocks that run on every iteration? Pure code cannot fault (no
-        // division, no load), so running it speculatively is harmless.
+        if (!(hoistable(x) || (loadsOk && x.op === 'load' && !x.volatile && !fixedAddress(x.args[0], defInst))) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
+        // Pure code other than division cannot fault: running it speculatively is harmless.
         const args = x.args.map((a) => {
           if (!l.blocks.has(defBlock[a])) return a;
           const c = defInst[a]!;
@@ -52,6 +65,18 @@ export function licm(f: IrFunction): boolean {
     }
   }
   return changed;
+}
+
+/** Is the address a constant, or a constant plus offsets (memory-mapped registers are)? */
+function fixedAddress(r: number, def: (Inst | undefined)[]): boolean {
+  for (let i = 0; i < 32; i++) {
+    const d = def[r];
+    if (!d) return false;
+    if (d.op === 'const') return true;
+    if ((d.op === 'add' || d.op === 'sub' || d.op === 'copy') && d.args.length) { r = d.args[0]; continue; }
+    return false;
+  }
+  return true;
 }
 
 function hoistable(x: Inst): boolean {

@@ -68,6 +68,18 @@ describe('mem2reg', () => {
   });
 });
 
+describe('level 1 (the scalar passes only)', () => {
+  it('promotes and folds but neither inlines nor unrolls', () => {
+    const r = both(`#include <stdio.h>
+      static int sq(int x) { return x * x; }
+      int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += sq(i); printf("%d\\n", s); return 0; }`, 1);
+    const main = fn(r.m, 'main');
+    expect(main.slots).toEqual([]);
+    expect(count(main, 'call')).toBe(2);
+    expect(count(main, 'phi')).toBeGreaterThan(0);
+  });
+});
+
 describe('SCCP, simplification and CFG cleanup', () => {
   it('folds a switch on a constant and deletes the dead arms', () => {
     const m = compileSnippet(`int f(int a) { int mode = 2; switch (mode) { case 1: return a + 1; case 2: return a * 8; default: return 0; } }`);
@@ -210,6 +222,30 @@ describe('SROA and unrolling', () => {
       for (int i = 0; i < 4; i++) s += p[i];
       return s; }`), { level: 2, verify: true });
     expect(count(fn(m, 'f'), 'phi')).toBeGreaterThan(0);
+  });
+
+  it('#pragma GCC unroll N with an unknown trip count: N copies, each testing the exit', () => {
+    const r = both(`#include <stdio.h>
+      __attribute__((noinline)) int f(const int *p, int n) { int s = 0;
+      #pragma GCC unroll 4
+        for (int i = 0; i < n; i++) s += p[i] * 3;
+        return s; }
+      int main(void) { int a[9] = {1, -2, 3, 4, 5, 6, 7, 8, 9}; for (int n = 0; n <= 9; n++) printf("%d ", f(a, n)); printf("\\n"); return 0; }`);
+    const f = fn(r.m, 'f');
+    expect(count(f, 'load')).toBe(4);
+    expect(count(f, 'slt')).toBe(4);
+  });
+
+  it('#pragma GCC unroll N with a trip count N divides: only the first copy tests', () => {
+    const r = both(`#include <stdio.h>
+      __attribute__((noinline)) void table(signed char *t, int m) {
+      #pragma GCC unroll 4
+        for (unsigned b = 0; b < 128; b++) t[b] = (signed char)((int)(b * m) >> 3);
+      }
+      int main(void) { signed char t[128]; table(t, 7); int s = 0; for (int i = 0; i < 128; i++) s = s * 31 + t[i]; printf("%d\\n", s); return 0; }`);
+    const f = fn(r.m, 'table');
+    expect(count(f, 'store')).toBe(4);
+    expect(count(f, 'ult') + count(f, 'ne')).toBe(1);
   });
 
   it('splits struct copies and memsets into scalars', () => {

@@ -12,13 +12,9 @@ const INVERSE: Partial<Record<Op, Op>> = { eq: 'ne', ne: 'eq', slt: 'sge', sge: 
 const SWAPPED: Partial<Record<Op, Op>> = { eq: 'eq', ne: 'ne', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule' };
 const MASK: Partial<Record<IrType, number>> = { i8: 0xff, i16: 0xffff };
 
+/** One pass over the function (the caller repeats while anything changes). */
 export function simplify(f: IrFunction): boolean {
-  let changed = false;
-  for (let round = 0; round < 4; round++) {
-    if (!simplifyOnce(f)) break;
-    changed = true;
-  }
-  return changed;
+  return simplifyOnce(f);
 }
 
 function simplifyOnce(f: IrFunction): boolean {
@@ -76,6 +72,11 @@ function simplifyOnce(f: IrFunction): boolean {
             if (op === 'add' && !wide && inner?.op === 'add' && cval(inner.args[1]) !== undefined && cval(inner.args[0]) === undefined) {
               const sum = ((cval(inner.args[1]) as number) + (r as number)) | 0;
               to({ op: 'add', ty, args: [inner.args[0], k(ty, sum)] });
+              break;
+            }
+            // (x << a) << b -> x << (a + b) while the sum stays below the width
+            if (op === 'shl' && !wide && inner?.op === 'shl' && cval(inner.args[1]) !== undefined && (cval(inner.args[1]) as number) >= 0 && (cval(inner.args[1]) as number) + (r as number) < 32 && (r as number) >= 0) {
+              to({ op: 'shl', ty, args: [inner.args[0], k(ty, (cval(inner.args[1]) as number) + (r as number))] });
               break;
             }
             if ((op === 'and' || op === 'or' || op === 'xor') && inner?.op === op && cval(inner.args[1]) !== undefined && cval(inner.args[0]) === undefined) {

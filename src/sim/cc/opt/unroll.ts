@@ -29,10 +29,19 @@ export function unrollLoops(f: IrFunction, opts: UnrollOptions = UNROLL_DEFAULTS
   let n = 0;
   for (const l of loops) {
     const trip = tripCount(f, l, def, d.preds);
-    if (trip === undefined) continue;
     const body = [...l.blocks].reduce((s, b) => s + f.blocks[b].insts.length, 0);
     const pragma = unrollPragma(f, l);
     if (pragma !== undefined && pragma <= 1) continue;
+    if (pragma !== undefined && (trip === undefined || pragma < trip)) {
+      // Unroll by the pragma's factor; the copies keep their exit tests unless the trip count is
+      // a known multiple of the factor.
+      if (pragma * body > 16 * opts.budget || !shape(f, l, d.preds)) continue;
+      unrollBy(f, l, pragma, trip !== undefined && trip % pragma === 0, d.preds);
+      clearPragma(f, l);
+      n++;
+      continue;
+    }
+    if (trip === undefined) continue;
     const forced = pragma !== undefined && pragma >= trip;
     if (trip > (forced ? 4 * opts.maxTrip : opts.maxTrip)) continue;
     if (!forced && trip * body > opts.budget) continue;
@@ -41,6 +50,11 @@ export function unrollLoops(f: IrFunction, opts: UnrollOptions = UNROLL_DEFAULTS
     n++;
   }
   return n;
+}
+
+/** The loop's pragmas are used up once it is unrolled (its copies would be unrolled again). */
+function clearPragma(f: IrFunction, l: Loop): void {
+  for (const x of f.blocks[l.header].insts) if (x.pragmas) x.pragmas = x.pragmas.filter((p) => !/^GCC\s+unroll/.test(p.trim()));
 }
 
 function unrollPragma(f: IrFunction, l: Loop): number | undefined {
@@ -171,6 +185,102 @@ function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
     for (const x of f.blocks[bi].insts) {
       if (x.op === 'phi' && bi === s.exit) x.targets = x.targets!.map((t) => (t === h ? last : t));
       for (let i = 0; i < x.args.length; i++) if (inLoop[x.args[i]]) x.args[i] = val(trip, x.args[i]);
+    }
+  }
+}
+
+/**
+ * Partial unrolling: `factor` copies of the loop one after another, the last copy's back edge
+ * going to the first header. Each header copy keeps its exit test (to a new block whose phis
+ * gather the values leaving the loop), except when `exact` (the trip count is a multiple of the
+ * factor): then only the first copy tests.
+ */
+function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds: number[][]): void {
+  const s = shape(f, l, preds)!;
+  const h = l.header;
+  const blocks = [...l.blocks];
+  const inLoop = new Uint8Array(f.nregs);
+  for (const b of blocks) for (const x of f.blocks[b].insts) for (const r of defsOf(x)) inLoop[r] = 1;
+  const firstNew = f.blocks.length;
+  const bmaps: Map<number, number>[] = [];
+  const vmaps: Map<number, number>[] = [];
+  for (let k = 0; k < factor; k++) {
+    const bm = new Map<number, number>();
+    const vm = new Map<number, number>();
+    for (const b of blocks) {
+      bm.set(b, k === 0 ? b : f.blocks.length);
+      if (k > 0) f.blocks.push({ insts: [] });
+      for (const x of f.blocks[b].insts) for (const r of defsOf(x)) vm.set(r, k === 0 ? r : f.nregs++);
+    }
+    bmaps.push(bm);
+    vmaps.push(vm);
+  }
+  const val = (k: number, r: number): number => (inLoop[r] ? vmaps[k].get(r)! : r);
+  // The values of the header leaving the loop, merged from every header copy that exits.
+  const exiting = exact ? [0] : Array.from({ length: factor }, (_, k) => k);
+  const usedOutside = new Set<number>();
+  for (let bi = 0; bi < firstNew; bi++) {
+    if (l.blocks.has(bi)) continue;
+    for (const x of f.blocks[bi].insts) for (const a of x.args) if (inLoop[a]) usedOutside.add(a);
+  }
+  const x0 = f.blocks.length;
+  const exitPhis = new Map<number, number>();
+  const loc = terminator(f.blocks[h]).loc;
+  const xInsts: Inst[] = [];
+  for (const r of usedOutside) {
+    const dst = f.nregs++;
+    exitPhis.set(r, dst);
+    const d = f.blocks[h].insts.find((y) => defsOf(y).includes(r))!;
+    xInsts.push({ op: 'phi', ty: d.op === 'asm' || ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'].includes(d.op) ? 'i32' : d.ty, dst, args: exiting.map((k) => val(k, r)), targets: exiting.map((k) => bmaps[k].get(h)!), loc });
+  }
+  xInsts.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [s.exit], loc });
+  f.blocks.push({ insts: xInsts });
+  const original = new Map(blocks.map((b) => [b, f.blocks[b].insts]));
+  for (let k = factor - 1; k >= 0; k--) {
+    for (const b of blocks) {
+      const out: Inst[] = [];
+      for (const x of original.get(b)!) {
+        const y = k === 0 ? x : cloneInst(x);
+        if (k > 0) delete y.pragmas;
+        if (y.op === 'phi' && b === h) {
+          const li = x.targets!.indexOf(s.latch);
+          if (k === 0) {
+            y.args = x.args.map((a, i) => (i === li ? val(factor - 1, a) : a));
+            y.targets = x.targets!.map((t, i) => (i === li ? bmaps[factor - 1].get(s.latch)! : t));
+          } else {
+            y.args = [val(k - 1, x.args[li])];
+            y.targets = [bmaps[k - 1].get(s.latch)!];
+            y.dst = vmaps[k].get(x.dst)!;
+          }
+          out.push(y);
+          continue;
+        }
+        if (k > 0) {
+          y.args = x.args.map((r) => val(k, r));
+          if (y.dst >= 0) y.dst = vmaps[k].get(x.dst)!;
+          if (y.asm) y.asm.outs = x.asm!.outs.map((r) => vmaps[k].get(r)!);
+          if (y.op === 'phi') y.targets = x.targets!.map((t) => bmaps[k].get(t)!);
+        }
+        if (y.op === 'br' && b === h) {
+          if (exact && k > 0) out.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [bmaps[k].get(s.inTarget)!], loc: x.loc });
+          else {
+            y.targets = x.targets!.map((t) => (t === s.exit ? x0 : bmaps[k].get(t)!));
+            out.push(y);
+          }
+          continue;
+        }
+        if (y.targets && y.op !== 'phi') y.targets = x.targets!.map((t) => (t === h ? bmaps[(k + 1) % factor].get(h)! : bmaps[k].get(t)!));
+        out.push(y);
+      }
+      f.blocks[bmaps[k].get(b)!].insts = out;
+    }
+  }
+  // Outside the loop: the exit block is entered from the new block, with the merged values.
+  for (let bi = 0; bi < firstNew; bi++) {
+    if (l.blocks.has(bi)) continue;
+    for (const x of f.blocks[bi].insts) {
+      if (x.op === 'phi' && bi === s.exit) x.targets = x.targets!.map((t) => (t === h ? x0 : t));
+      for (let i = 0; i < x.args.length; i++) if (inLoop[x.args[i]]) x.args[i] = exitPhis.get(x.args[i])!;
     }
   }
 }

@@ -1,0 +1,66 @@
+// The csmith differential for our compiler: a csmith program built by clang-19 (+ lld) runs on
+// qemu-riscv32; the same program built by our compiler, assembler and linker (bare runtime) runs on
+// the simulator; both must print the same checksum and exit the same way. Shared by the unit test
+// (src/sim/cc/csmith-sim.test.ts) and the benchmark (bench/csmith-cc.ts).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runElf } from '../index';
+import type { Machine, RunResult } from '../machine';
+import { buildBuiltin, type BuiltinOptions } from './builtin';
+import { build, compare, csmith } from './differential';
+import { CSMITH_INCLUDE, runQemuAsync, type NativeRun } from './toolchain';
+
+export interface CsmithCcOptions extends BuiltinOptions {
+  /** qemu's wall-clock limit: a program qemu cannot finish in it is skipped (default 5 s). */
+  qemuTimeoutMs?: number;
+  /** The simulator's cycle limit for our build (default 2e9). */
+  maxCycles?: number;
+}
+
+export type CsmithCcStatus =
+  | 'agree'
+  /** Different output or exit, a trap, or a compile / link error of ours. */
+  | 'mismatch'
+  /** Our build ran past the cycle limit (qemu finished clang's in time). */
+  | 'timeout'
+  /** qemu did not finish clang's build in time: not compared. */
+  | 'skipped';
+
+export interface CsmithCcOutcome {
+  seed: number;
+  status: CsmithCcStatus;
+  /** Why it is not 'agree'. */
+  why?: string;
+  qemu: NativeRun;
+  ours?: RunResult;
+  /** Our compile (the program only; the runtime is cached), link and simulation times, ms. */
+  compileMs?: number;
+  linkMs?: number;
+  runMs?: number;
+}
+
+let headers: Record<string, string> | undefined;
+/** csmith's headers under /csmith in the in-memory file system. */
+export function csmithHeaders(): Record<string, string> {
+  headers ??= Object.fromEntries(readdirSync(CSMITH_INCLUDE).filter((f) => f.endsWith('.h')).map((f) => [`/csmith/${f}`, readFileSync(join(CSMITH_INCLUDE, f), 'utf8')]));
+  return headers;
+}
+
+export async function csmithVsClang(m: Machine, seed: number, o: CsmithCcOptions = {}): Promise<CsmithCcOutcome> {
+  const p = csmith(seed);
+  const elf = await build(p, 'rv32imc');
+  const qemu = await runQemuAsync(elf, o.qemuTimeoutMs ?? 5_000);
+  if (qemu.timedOut) return { seed, status: 'skipped', why: 'qemu did not finish in time', qemu };
+  let b;
+  try {
+    b = buildBuiltin(['/t/main.c'], { '/t/main.c': readFileSync(p.sources[0], 'utf8'), ...csmithHeaders() }, { xpulp: o.xpulp, opt: o.opt, includePaths: ['/csmith'] });
+  } catch (e) {
+    return { seed, status: 'mismatch', why: `our build failed: ${(e as Error).message}`, qemu };
+  }
+  const t1 = performance.now();
+  const ours = runElf(m, b.link.elf, { maxCycles: o.maxCycles ?? 2e9 });
+  const times = { compileMs: b.compileMs, linkMs: b.linkMs, runMs: performance.now() - t1 };
+  if (ours.stopped === 'limit') return { seed, status: 'timeout', why: `over ${o.maxCycles ?? 2e9} cycles`, qemu, ours, ...times };
+  const why = compare(qemu, ours);
+  return { seed, status: why ? 'mismatch' : 'agree', why, qemu, ours, ...times };
+}
