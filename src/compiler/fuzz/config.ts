@@ -2,16 +2,16 @@
 // their smallest to their largest, both home levels, double buffering, the weight memory and
 // profiling, all within the platform's ranges (validateConfig's refusals are not what the
 // fuzzer is after: it wants the stages past it to meet unusual but legal settings).
-import type { Config, PlatformName } from '../config';
+import type { Config } from '../config';
 import { limitsFor } from '../config';
+import { PLATFORMS } from '../platforms/names';
 import type { Rng } from './prng';
 import { int, pick } from './prng';
 
-const PLATFORM_WEIGHTS: [PlatformName, number][] = [['generic', 2], ['siracusa', 5], ['siracusa-neureka', 3]];
-
 export function fuzzConfig(rng: Rng): Config {
-  let x = rng() * PLATFORM_WEIGHTS.reduce((s, [, w]) => s + w, 0);
-  const platform = PLATFORM_WEIGHTS.find(([, w]) => (x -= w) < 0)?.[0] ?? 'siracusa';
+  // Every platform equally: which one is no business of the fuzzer (platform knowledge lives
+  // in src/compiler/platforms).
+  const platform = pick(rng, PLATFORMS);
   const lim = limitsFor(platform);
   const clamp = (v: number, r: { min: number; max: number }) => Math.min(r.max, Math.max(r.min, v));
   const l1 = clamp(pick(rng, [lim.l1.min, 2048, 8192, 16_000, 32_000, 64_000, 64_000, 128_000, lim.l1.max, int(rng, lim.l1.min, lim.l1.max)]), lim.l1);
