@@ -122,7 +122,19 @@ describe.skipIf(missing(SHARED_TESTS_NEED))('generated program', () => {
   });
 });
 
-describe('kernel parameters', () => {
+describe('layer attributes', () => {
+  it('N-EUREKA takes a 1x1 convolution whatever its dilations (found by the fuzzer)', async () => {
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 8, 6, 6]);
+    const c = b.node('Conv', [x, b.init('w', [8, 8, 1, 1], [-100, 100])], { kernel_shape: at.ints([1, 1]), dilations: at.ints([1, 31]) });
+    b.output(b.requant(c, 12, { mulShape: [8, 1, 1] }));
+    const graph = b.build();
+    const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' }, { check: 'none' });
+    expect(Object.values(lower.bindings).map((x) => x.kernel)).toContain('NeurekaPwConv1x1_s8_s8');
+    const code = await generateWithPlan(lower, testDataFor(graph, lower), {});
+    expect(code.layers.some((l) => l.engine === 'neureka')).toBe(true);
+  });
+
   it('an attribute beyond int32 is a limit error naming the node and the attribute (found by the fuzzer)', async () => {
     const b = new GraphBuilder();
     const x = b.input('x', [1, 16]);
