@@ -1,6 +1,7 @@
 // npm run bench [-- name ...]: runs the benchmarks (all; or for each argument, the benchmark of
 // that exact name if there is one, else those whose name contains it) and prints one table.
 import { ccBench } from './cc';
+import { ccSpeedBench } from './cc-speed';
 import { codePaneBench } from './codepane';
 import { csmithCcBench } from './csmith-cc';
 import { interpretBench, parseBench } from './frontend';
@@ -14,7 +15,7 @@ import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, preprocessBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench];
 
 const filters = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const exact = (f: string) => BENCHES.some((b) => b.name === f);

@@ -53,6 +53,20 @@ type Item =
 
 interface DataFix { at: number; size: number; expr: Expr; loc: AsmLocation }
 
+/** What one instruction line becomes, before its location is known (the memo keeps these). */
+type Encoded =
+  | { k: 'insn'; row: Row; ops: Partial<Operands>; fix?: Fix; word?: number; size: number }
+  | { k: 'call'; rd: number; link: number; expr: Expr; col: number };
+
+/**
+ * Instruction lines read before, by mode, column and text: compiled code repeats most of its
+ * lines (`lw a0, 0(s1)`, `mv s0, a0`, prologues), so each is tokenised, matched, compressed and
+ * encoded once. Lines whose reading depends on where they are or on symbols (numeric labels, `.`,
+ * la's anchors, equates) are not kept. Cleared when it grows past MEMO_MAX entries.
+ */
+const memo = new Map<string, Encoded[]>();
+const MEMO_MAX = 200_000;
+
 interface Sec {
   index: number;
   name: string;
@@ -82,6 +96,8 @@ interface Sym {
   loc?: AsmLocation;
 }
 
+/** `.loc` with a file number, a line and optionally a column, then anything (LLVM's flags), or nothing. */
+const LOC = /^[ \t]*(\d+)[ \t]+(\d+)(?:[ \t]+(\d+))?(?:[ \t]|$)/;
 const B_ROWS = new Set(['beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu']);
 const INVERT: Record<string, string> = {
   beq: 'bne', bne: 'beq', blt: 'bge', bge: 'blt', bltu: 'bgeu', bgeu: 'bltu', 'cv.beqimm': 'cv.bneimm', 'cv.bneimm': 'cv.beqimm',
@@ -135,6 +151,14 @@ class Assembler {
   private attributes: { tag: number; value: number | string }[] = [];
   private laidOut = false;
   private loc: AsmLocation = { file: 'input.s', line: 0, column: 0 };
+  /** Set while reading a line when its reading depends on its place or on symbols (not memoised). */
+  private situated = false;
+  private readonly pctx: PseudoCtx = {
+    expr: (o) => this.expr(o),
+    constant: (e) => this.constant(e),
+    error: (col, what) => this.err(what, col),
+    newPcrelLabel: () => { this.situated = true; return `.Lpcrel_hi${this.pcrelCount++}`; },
+  };
 
   constructor(private opts: AssembleOptions) {
     this.rvc = opts.rvc ?? true;
@@ -182,12 +206,14 @@ class Assembler {
   }
 
   private tempLabel(): string {
+    this.situated = true;
     const name = `.Ltmp$${this.tmpCount++}`;
     this.defineLabel(name, this.loc.column);
     return name;
   }
 
   private numLabel = (n: string, dir: 'f' | 'b'): string => {
+    this.situated = true;
     const k = this.numeric.get(n) ?? 0;
     if (dir === 'b') {
       if (k === 0) this.err(`undefined local label '${n}b' (no '${n}:' before it)`);
@@ -234,36 +260,45 @@ class Assembler {
    * between them; otherwise it becomes a pair of ADD / SUB relocations.
    */
   private eval(e: Expr, col?: number, strict = false): Val {
-    const active = new Set<string>();
-    const env = {
-      lookup: (name: string): Val | undefined => {
-        const s = this.syms.get(name);
-        if (!s?.equ) return undefined;
-        if (active.has(name)) this.err(`symbol '${name}' is defined in terms of itself`, col);
-        active.add(name);
-        const v = evaluate(s.equ, env);
-        active.delete(name);
-        return v;
-      },
-      dot: (): Val => this.err('internal: unreplaced .'),
-      fold: (a: string, b: string): number | undefined => {
-        const sa = this.syms.get(a);
-        const sb = this.syms.get(b);
-        if (!sa?.sec || !sb?.sec || sa.sec !== sb.sec || !this.laidOut) return undefined;
-        if (strict && sa.sec.variable) {
-          const [lo, hi] = sa.item! < sb.item! ? [sa.item!, sb.item!] : [sb.item!, sa.item!];
-          if (sa.sec.variable[hi] - sa.sec.variable[lo] > 0) return undefined;
-        }
-        return this.labelOffset(sa)! - this.labelOffset(sb)!;
-      },
-    };
+    this.evalCol = col;
+    this.evalStrict = strict;
+    this.evalActive.clear();
     try {
-      return evaluate(e, env);
+      return evaluate(e, this.evalEnv);
     } catch (err) {
       if (err instanceof EvalError) this.err(err.message, col);
       throw err;
     }
   }
+
+  // The environment of eval(), made once: its settings for the current call are these fields.
+  private evalCol?: number;
+  private evalStrict = false;
+  /** Equates being evaluated (a cycle is an error). */
+  private readonly evalActive = new Set<string>();
+  private readonly evalEnv = {
+    lookup: (name: string): Val | undefined => {
+      this.situated = true;
+      const s = this.syms.get(name);
+      if (!s?.equ) return undefined;
+      if (this.evalActive.has(name)) this.err(`symbol '${name}' is defined in terms of itself`, this.evalCol);
+      this.evalActive.add(name);
+      const v = evaluate(s.equ, this.evalEnv);
+      this.evalActive.delete(name);
+      return v;
+    },
+    dot: (): Val => this.err('internal: unreplaced .'),
+    fold: (a: string, b: string): number | undefined => {
+      const sa = this.syms.get(a);
+      const sb = this.syms.get(b);
+      if (!sa?.sec || !sb?.sec || sa.sec !== sb.sec || !this.laidOut) return undefined;
+      if (this.evalStrict && sa.sec.variable) {
+        const [lo, hi] = sa.item! < sb.item! ? [sa.item!, sb.item!] : [sb.item!, sa.item!];
+        if (sa.sec.variable[hi] - sa.sec.variable[lo] > 0) return undefined;
+      }
+      return this.labelOffset(sa)! - this.labelOffset(sb)!;
+    },
+  };
 
   private constant(e: Expr): number | undefined {
     if (e.k === 'num') return e.v;
@@ -284,15 +319,6 @@ class Assembler {
     return v;
   }
 
-  private ctx(): PseudoCtx {
-    return {
-      expr: (o) => this.expr(o),
-      constant: (e) => this.constant(e),
-      error: (col, what) => this.err(what, col),
-      newPcrelLabel: () => `.Lpcrel_hi${this.pcrelCount++}`,
-    };
-  }
-
   // ------------------------------------------------------------------ emitting items
   private bytes(): { k: 'bytes'; b: number[]; fixes: DataFix[] } {
     const items = this.cur.items;
@@ -311,8 +337,8 @@ class Assembler {
 
   private data(size: number, o: OperandText): void {
     // 64-bit literals exceed a double's precision: written exactly from the text.
-    const big = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(o.text.replace(/\s+/g, ''));
-    if (size === 8 && big && this.cur.type !== SHT.NOBITS) {
+    const big = size === 8 ? /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(o.text.replace(/\s+/g, '')) : null;
+    if (big && this.cur.type !== SHT.NOBITS) {
       const lit = /^0[0-7]+$/.test(big[2]) ? `0o${big[2].slice(1)}` : big[2];
       let x = BigInt.asUintN(64, (big[1] ? -1n : 1n) * BigInt(lit));
       const b = this.bytes().b;
@@ -332,24 +358,32 @@ class Assembler {
     for (let i = 0; i < size; i++) it.b.push(0);
   }
 
-  private instruction(insn: Insn): void {
-    const sec = this.cur;
-    if (!(sec.flags & SHF.EXECINSTR) && sec.items.length === 0 && sec.type === SHT.PROGBITS && sec.flags === 0) sec.flags |= SHF.EXECINSTR;
-    sec.align = Math.max(sec.align, this.rvc ? 2 : 4);
-    this.attachLoc();
-    const loc = { ...this.loc };
+  /** An instruction's row, size and (when it has no fixup) word, in the current mode. */
+  private encodeInsn(insn: Insn): Encoded {
     const { row, ops, fix } = insn;
-    if (fix) {
-      this.push({ k: 'insn', row, ops, fix, size: this.relaxable(row, fix) && row.size === 4 ? this.minSize(row, ops) : row.size, rvc: this.rvc, loc });
-      return;
-    }
+    if (fix) return { k: 'insn', row, ops, fix, size: this.relaxable(row, fix) && row.size === 4 ? this.minSize(row, ops) : row.size };
     if (this.rvc && row.size === 4) {
       const c = compress(row, ops);
-      if (c) { this.push({ k: 'insn', row: c.row, ops, word: c.word, size: 2, rvc: true, loc }); return; }
+      if (c) return { k: 'insn', row: c.row, ops, word: c.word, size: 2 };
     }
     let word: number;
     try { word = encode(row.id, ops); } catch (e) { this.err(`${row.name}: ${(e as Error).message}`); }
-    this.push({ k: 'insn', row, ops, word, size: row.size, rvc: this.rvc, loc });
+    return { k: 'insn', row, ops, word, size: row.size };
+  }
+
+  /** Appends an encoded instruction (or call) at the current position. */
+  private place(e: Encoded): void {
+    const sec = this.cur;
+    if (e.k === 'call') {
+      this.attachLoc();
+      sec.align = Math.max(sec.align, this.rvc ? 2 : 4);
+      this.push({ k: 'call', rd: e.rd, link: e.link, expr: e.expr, loc: this.at(e.col) });
+      return;
+    }
+    if (!(sec.flags & SHF.EXECINSTR) && sec.items.length === 0 && sec.type === SHT.PROGBITS && sec.flags === 0) sec.flags |= SHF.EXECINSTR;
+    sec.align = Math.max(sec.align, this.rvc ? 2 : 4);
+    this.attachLoc();
+    this.push({ k: 'insn', row: e.row, ops: e.ops, fix: e.fix, word: e.word, size: e.size, rvc: this.rvc, loc: { file: this.loc.file, line: this.loc.line, column: this.loc.column } });
   }
 
   private attachLoc(): void {
@@ -386,23 +420,44 @@ class Assembler {
   }
 
   private mnemonic(st: Statement): void {
+    const key = `${this.rvc ? 'c' : 'n'}${this.opts.relaxCoreVBranches ? 'r' : ''}${st.restCol}\t${st.op}\t${st.rest}`;
+    const known = memo.get(key);
+    if (known) {
+      for (const e of known) this.place(e);
+      return;
+    }
     const name = st.op.toLowerCase().replace(/^cv\.slet(u?)$/, 'cv.sle$1');
-    const ctx = this.ctx();
+    const ctx = this.pctx;
     const endCol = st.restCol + st.rest.length;
+    this.situated = false;
     const ops = expandPseudo(name, st.operands, ctx, this.rvc)
       ?? [{ k: 'insn', insn: matchInsn(name, st.operands, ctx, st.opCol, endCol) } as Op];
+    const encoded: Encoded[] = [];
     for (const op of ops) {
-      if (op.k === 'label') this.defineLabel(op.name, st.opCol);
-      else if (op.k === 'insn') this.instruction(op.insn);
-      else {
-        this.attachLoc();
-        this.cur.align = Math.max(this.cur.align, this.rvc ? 2 : 4);
-        this.push({ k: 'call', rd: op.rd, link: op.link, expr: op.expr, loc: this.at(op.col) });
-      }
+      if (op.k === 'label') { this.situated = true; this.defineLabel(op.name, st.opCol); continue; }
+      const e: Encoded = op.k === 'insn' ? this.encodeInsn(op.insn) : { k: 'call', rd: op.rd, link: op.link, expr: op.expr, col: op.col };
+      encoded.push(e);
+      this.place(e);
+    }
+    if (!this.situated) {
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(key, encoded);
     }
   }
 
   private directive(st: Statement): void {
+    // `.loc N L [C]`, a quarter of compiled code's lines, read without splitting operands.
+    if (st.op === '.loc') {
+      const m = LOC.exec(st.rest);
+      if (m) {
+        const file = this.files.get(Number(m[1]));
+        if (file !== undefined) {
+          this.attachLoc();
+          this.pendingLoc = { file, line: Number(m[2]), column: m[3] === undefined ? 0 : Number(m[3]) };
+          return;
+        }
+      }
+    }
     const d = st.op.toLowerCase();
     const o = st.operands;
     const min = MIN_OPERANDS[d] ?? 0;
@@ -755,7 +810,7 @@ class Assembler {
   }
 
   private emitInsn(it: Extract<Item, { k: 'insn' }>, sec: Sec, pc: number, out: Uint8Array): void {
-    const put = (at: number, w: number, size: number) => { for (let i = 0; i < size; i++) out[at + i] = (w >>> (8 * i)) & 0xff; };
+    const put = (at: number, w: number, size: number) => putWord(out, at, w, size);
     if (!it.fix) { put(pc, it.word!, it.size); return; }
     const { row, ops, fix } = it;
     const loc = { ...it.loc, column: fix.col };
@@ -993,15 +1048,24 @@ function compressTransfer(row: Row, ops: Partial<Operands>): Row | undefined {
 
 const compressibleTransfer = (row: Row, ops: Partial<Operands>) => compressTransfer(row, ops) !== undefined;
 
-function putLE(b: number[], at: number, size: number, v: number): void {
-  let x = BigInt.asUintN(size * 8, BigInt(Math.trunc(v)));
+/** The low `size` bytes of an instruction word. */
+function putWord(out: Uint8Array, at: number, w: number, size: number): void {
+  for (let i = 0; i < size; i++) out[at + i] = (w >>> (8 * i)) & 0xff;
+}
+
+/** v's two's complement in `size` bytes, little-endian (BigInt only beyond 2^53). */
+function putLE(b: number[] | Uint8Array, at: number, size: number, v: number): void {
+  const t = Math.trunc(v);
+  if (size <= 4 && Number.isSafeInteger(t)) {
+    const w = t >>> 0;
+    for (let i = 0; i < size; i++) b[at + i] = (w >>> (8 * i)) & 0xff;
+    return;
+  }
+  let x = BigInt.asUintN(size * 8, BigInt(t));
   for (let i = 0; i < size; i++) { b[at + i] = Number(x & 0xffn); x >>= 8n; }
 }
 
-function putBytes(out: Uint8Array, at: number, size: number, v: number): void {
-  let x = BigInt.asUintN(size * 8, BigInt(Math.trunc(v)));
-  for (let i = 0; i < size; i++) { out[at + i] = Number(x & 0xffn); x >>= 8n; }
-}
+const putBytes = (out: Uint8Array, at: number, size: number, v: number): void => putLE(out, at, size, v);
 
 /** The LEB128 bytes of v. */
 function leb(v: number, signed: boolean): number[] {

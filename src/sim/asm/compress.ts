@@ -47,9 +47,23 @@ function tryRows(base: string, o: Operands): { row: Row; word: number } | undefi
 
 const COMMUTES = new Set(['add', 'and', 'or', 'xor']);
 
+/** compress()'s answers by row and operands (null: none); cleared past MEMO_MAX entries. */
+const memo = new Map<string, { row: Row; word: number } | null>();
+const MEMO_MAX = 100_000;
+
 /** The compressed form of base instruction `row` with operands `ops`, if it has one. */
 export function compress(row: Row, ops: Partial<Operands>): { row: Row; word: number } | undefined {
   const o = full(ops);
+  const key = `${row.id} ${o.rd} ${o.rs1} ${o.rs2} ${o.aux} ${o.imm}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const c = compressNew(row, o);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, c ?? null);
+  return c;
+}
+
+function compressNew(row: Row, o: Operands): { row: Row; word: number } | undefined {
   const hit = tryRows(row.id, o);
   if (hit) return hit;
   if (COMMUTES.has(row.id) && o.rd === o.rs2 && o.rs1 !== o.rd) return tryRows(row.id, { ...o, rs1: o.rs2, rs2: o.rs1 });

@@ -139,6 +139,54 @@ export class Lexer {
     this.hasSpace = false;
   }
 
+  /**
+   * Big constant tables without tokens: reads up to `max` elements `[-]digits ,` (decimal, no
+   * suffix, at most 2^31 - 1; blanks and newlines between them) and gives each value to `put`.
+   * Stops before anything else (a comment, a directive, the last element before '}', a suffix,
+   * hex) and leaves the lexer as lex() would have left it there; returns the count.
+   * Only while nothing is peeked.
+   */
+  readInts(max: number, put: (v: number) => void): number {
+    if (this.peeked) return 0;
+    const src = this.src;
+    const n = src.length;
+    let i = this.i;
+    let count = 0;
+    while (count < max) {
+      // Blanks and newlines before the element, as lex() passes over them.
+      for (; i < n; i++) {
+        const c = src.charCodeAt(i);
+        if (c === NL) { this.line++; this.lineStart = i + 1; this.atBol = true; this.hasSpace = false; }
+        else if (c === SPACE || c === TAB || c === CR || c === VT || c === FF) this.hasSpace = true;
+        else break;
+      }
+      this.i = i;
+      let k = i;
+      const neg = src.charCodeAt(k) === 45;
+      if (neg) k++;
+      const d0 = src.charCodeAt(k);
+      // (a '#' first on a line, a directive, is not a digit either: the lexer reads it)
+      if (!isDigit(d0) || (d0 === 48 && isDigit(src.charCodeAt(k + 1)))) break;
+      let v = 0;
+      for (; k < n; k++) {
+        const c = src.charCodeAt(k);
+        if (!isDigit(c)) break;
+        v = v * 10 + (c - 48);
+      }
+      const after = src.charCodeAt(k);
+      if (v > 0x7fffffff || isIdentChar(after) || after === DOT) break;
+      while (k < n && (src.charCodeAt(k) === SPACE || src.charCodeAt(k) === TAB)) k++;
+      if (src.charCodeAt(k) !== 44) break;
+      put(neg ? -v : v);
+      count++;
+      i = k + 1;
+      this.i = i;
+      this.atBol = false;
+      this.hasSpace = false;
+    }
+    return count;
+  }
+
   private countLines(from: number, to: number): void {
     for (let k = from; k < to; k++) {
       if (this.src.charCodeAt(k) === NL) {

@@ -12,6 +12,7 @@ import {
 import { evalConst, truncTo } from './consteval';
 import { errorAt } from './error';
 import { charValue, decodeEscapes } from './expr';
+import type { TokenStream } from './preprocess';
 import type { Token } from './token';
 
 type ScopeEntry = { obj: Obj } | { typedef: CType } | { enumVal: bigint; ty: CType };
@@ -32,13 +33,36 @@ interface DeclSpec {
 
 export const FLOAT_MSG = 'floating point is not supported yet';
 
-/** Parses a preprocessed translation unit (the tokens end with 'eof'). */
-export function parse(tokens: Token[]): TranslationUnit {
-  return new Parser(tokens).unit();
+/**
+ * Parses a preprocessed translation unit: a token list ending with 'eof', or the preprocessor's
+ * stream (read as parsing goes, so a file's tokens never all sit in memory). `timing.preprocess`
+ * gets the milliseconds spent waiting for the stream.
+ */
+export function parse(input: Token[] | TokenStream, timing?: { preprocess: number }): TranslationUnit {
+  const p = new Parser(input);
+  const unit = p.unit();
+  if (timing) timing.preprocess = p.pullMs;
+  return unit;
 }
 
+/** Tokens read from the stream at a time (fewer where a constant table may start). */
+const BATCH = 256;
+/** Tokens the window keeps behind the parser before dropping them. */
+const KEEP = 4096;
+
 class Parser {
+  /** The window of tokens read: toks[k] is token number base + k; pos counts from the unit's start. */
+  private toks: Token[];
+  private base = 0;
   private pos = 0;
+  private readonly src: TokenStream | undefined;
+  /** The stream's 'eof' is in the window. */
+  private done: boolean;
+  /** Positions that parsing may go back to are held: the window keeps what follows them. */
+  private pins = 0;
+  /** In arrayInit's loop over an integer table. */
+  private inTable = false;
+  pullMs = 0;
   private scopes: Scope[] = [{ vars: new Map(), tags: new Map() }];
   private globals: Obj[] = [];
   private globalByName = new Map<string, Obj>();
@@ -50,14 +74,61 @@ class Parser {
   private pack = 0;
   private packStack: number[] = [];
 
-  constructor(private toks: Token[]) {}
+  constructor(input: Token[] | TokenStream) {
+    if (Array.isArray(input)) {
+      this.toks = input;
+      this.done = true;
+    } else {
+      this.toks = [];
+      this.src = input;
+      this.done = false;
+    }
+  }
 
   // ---- tokens ----
 
-  private get tok(): Token { return this.toks[this.pos]; }
-  private peek(n = 1): Token { return this.toks[Math.min(this.pos + n, this.toks.length - 1)]; }
-  private next(): Token { const t = this.toks[this.pos]; if (t.kind !== 'eof') this.pos++; return t; }
-  private is(s: string): boolean { const t = this.toks[this.pos]; return t.text === s && (t.kind === 'punct' || t.kind === 'ident'); }
+  /** Token number p (the last, 'eof', beyond the end). */
+  private at(p: number): Token {
+    const k = p - this.base;
+    return k < this.toks.length ? this.toks[k] : this.fill(k);
+  }
+
+  /**
+   * Reads the stream until window index k exists. A batch ends early after '{' and after a
+   * table's first element (`{ 12,` or `{ -12,`), or any `12,` while reading a table, so that the
+   * table's other elements are read without tokens (arrayInit: the window must end where the
+   * parser is).
+   */
+  private fill(k: number): Token {
+    const toks = this.toks;
+    if (!this.done) {
+      const t0 = performance.now();
+      for (let n = 0; ; n++) {
+        const t = this.src!.next();
+        toks.push(t);
+        if (t.kind === 'eof') { this.done = true; break; }
+        if (toks.length > k && (n >= BATCH || (t.kind === 'punct' && (t.text === '{' || (t.text === ',' && this.tableElement(toks)))))) break;
+      }
+      this.pullMs += performance.now() - t0;
+    }
+    return k < toks.length ? toks[k] : toks[toks.length - 1];
+  }
+
+  private tableElement(toks: Token[]): boolean {
+    return this.inTable ? toks[toks.length - 2]?.kind === 'number' : tableStart(toks);
+  }
+
+  /** Drops the tokens well behind the parser (nothing pinned can go back to them). */
+  private release(): void {
+    if (!this.src || this.pins > 0 || this.pos - this.base < KEEP) return;
+    this.toks = this.toks.slice(this.pos - this.base);
+    this.base = this.pos;
+  }
+
+  private get tok(): Token { return this.at(this.pos); }
+  private peek(n = 1): Token { return this.at(this.pos + n); }
+  private next(): Token { const t = this.at(this.pos); if (t.kind !== 'eof') this.pos++; return t; }
+  private is(s: string): boolean { const t = this.at(this.pos); return t.text === s && (t.kind === 'punct' || t.kind === 'ident'); }
   private consume(s: string): boolean { if (this.is(s)) { this.pos++; return true; } return false; }
   private skip(s: string, what?: string): Token {
     const t = this.tok;
@@ -95,6 +166,7 @@ class Parser {
   // unit = (typedef | function-definition | declaration | _Static_assert | pragma | asm)*
   unit(): TranslationUnit {
     while (this.tok.kind !== 'eof') {
+      this.release();
       if (this.tok.kind === 'pragma') { this.pragma(this.next()); continue; }
       if (this.consume(';')) continue;
       if (this.is('_Static_assert')) { this.staticAssert(); continue; }
@@ -336,7 +408,7 @@ class Parser {
           } else {
             const s = this.pos;
             this.skipBalanced(')');
-            rawArgs = this.toks.slice(s, this.pos - 1);
+            rawArgs = this.toks.slice(s - this.base, this.pos - 1 - this.base);
             this.pos--;
           }
           this.skip(')');
@@ -468,11 +540,13 @@ class Parser {
     this.attributes(attrs);
     if (this.is('(') && !this.isTypename(this.peek()) && !this.peek().is(')')) {
       const start = this.pos;
+      this.pins++;
       this.next();
       this.skipBalanced(')');
       const suffix = this.typeSuffix(ty);
       const end = this.pos;
       this.pos = start + 1;
+      this.pins--;
       const inner = this.declarator(suffix.ty);
       this.skip(')');
       this.pos = end;
@@ -585,6 +659,7 @@ class Parser {
     this.enter();
     while (!this.consume('}')) {
       if (this.tok.kind === 'eof') errorAt(this.tok, "expected '}' at end of input");
+      this.release();
       if (this.isTypename() && !this.peek().is(':')) out.push(...this.localDecl());
       else if (this.is('_Static_assert')) this.staticAssert();
       else out.push(this.stmt());
@@ -990,9 +1065,11 @@ class Parser {
     if (this.is('(') && this.isTypename(this.peek())) {
       const t = this.tok;
       const save = this.pos;
+      this.pins++;
       this.next();
       const ty = this.typename();
       this.skip(')');
+      this.pins--;
       if (this.is('{')) { this.pos = save; return this.unary(); }
       const e = this.rvalue(this.castExpr());
       if (ty.kind === 'void') return { k: 'cast', ty: VOID, tok: t, a: e };
@@ -1057,9 +1134,11 @@ class Parser {
         this.next();
         if (this.is('(') && this.isTypename(this.peek())) {
           const save = this.pos;
+          this.pins++;
           this.next();
           const ty = this.typename();
           this.skip(')');
+          this.pins--;
           if (this.is('{')) { this.pos = save; const e = this.unary(); return this.sizeofType(e.ty, t); }
           return this.sizeofType(ty, t);
         }
@@ -1514,7 +1593,9 @@ class Parser {
       // An expression of the struct's type, or brace elision.
       const save = this.pos;
       if (!this.is('.') && !this.is('[')) {
+        this.pins++;
         const e = this.rvalue(this.assign());
+        this.pins--;
         if (isRecord(e.ty) && sameType(e.ty, ty)) { this.store(ty, off, e, sink); return; }
         if (isRecord(e.ty) || top) errorAt(t, `incompatible types in initialization: ${typeName(e.ty)} to ${typeName(ty)}`);
         this.pos = save;
@@ -1558,24 +1639,37 @@ class Parser {
     // The fast path for big constant tables: integers (optionally negated) written straight as bytes.
     const g = sink.global;
     if (braced && g && isInteger(elem) && elem.kind !== 'bool') {
-      const toks = this.toks;
       let p = this.pos;
+      const put = (v: number) => { g.writeInt(off + i * es, es, v); i++; };
+      this.inTable = true;
       for (;;) {
         if (len >= 0 && i >= len) break;
-        let t = toks[p];
+        // Where the window ends, the elements come straight from the file's text.
+        if (this.src && p === this.base + this.toks.length && this.pins === 0) {
+          const t0 = performance.now();
+          const n = this.src.readInts(len >= 0 ? len - i : Infinity, put);
+          this.pullMs += performance.now() - t0;
+          if (n > 0) continue;
+        }
+        let t = this.at(p);
         let neg = false;
-        if (t.kind === 'punct' && t.text === '-') { neg = true; t = toks[p + 1]; }
+        if (t.kind === 'punct' && t.text === '-') { neg = true; t = this.at(p + 1); }
         if (t.kind !== 'number') break;
-        const sep = toks[p + (neg ? 2 : 1)];
+        const sep = this.at(p + (neg ? 2 : 1));
         if (sep.kind !== 'punct' || (sep.text !== ',' && sep.text !== '}')) break;
         const v = fastInt(t.text);
         if (v === undefined) break;
         g.writeInt(off + i * es, es, neg ? -v : v);
         i++;
         p += neg ? 3 : 2;
-        if (sep.text === '}') { this.pos = p; if (top) g.maxIndex = Math.max(g.maxIndex, i); if (len < 0 || i > max) max = i; this.fillCheck(len, i); return; }
-        if (toks[p].kind === 'punct' && toks[p].text === '}') { this.pos = p + 1; if (top) g.maxIndex = Math.max(g.maxIndex, i); return; }
+        if (sep.text === '}') { this.inTable = false; this.pos = p; if (top) g.maxIndex = Math.max(g.maxIndex, i); if (len < 0 || i > max) max = i; this.fillCheck(len, i); return; }
+        // A '}' after the ',' (read only when the window holds it: else the file's text is next).
+        if (p < this.base + this.toks.length) {
+          const close = this.at(p);
+          if (close.kind === 'punct' && close.text === '}') { this.inTable = false; this.pos = p + 1; if (top) g.maxIndex = Math.max(g.maxIndex, i); return; }
+        }
       }
+      this.inTable = false;
       this.pos = p;
       max = i;
     }
@@ -1770,6 +1864,16 @@ class ByteWriter {
     this.ensure(off + n);
     for (let i = 0; i < n; i++) { this.bytes[off + i] = Number(cur & 0xffn); cur >>= 8n; }
   }
+}
+
+/** The window ends with a brace list's first element and its comma: `{ 12 ,` or `{ - 12 ,`. */
+function tableStart(toks: Token[]): boolean {
+  const n = toks.length;
+  if (n < 3 || toks[n - 2].kind !== 'number') return false;
+  const a = toks[n - 3];
+  if (a.kind === 'punct' && a.text === '{') return true;
+  const b = toks[n - 4];
+  return a.kind === 'punct' && a.text === '-' && b !== undefined && b.kind === 'punct' && b.text === '{';
 }
 
 /** A decimal or hex integer without suffix, fast; undefined for anything else. */

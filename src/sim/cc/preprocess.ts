@@ -51,6 +51,12 @@ export function preprocess(path: string, opts: PreprocessOptions): PreprocessRes
 /** The preprocessor's output read one token at a time (the parser's input; 'eof' repeats at the end). */
 export interface TokenStream {
   next(): Token;
+  /**
+   * The elements `[-]digits ,` of a big constant table read straight from the file being read,
+   * without tokens (Lexer.readInts): up to `max` of them, each value given to `put`; returns the
+   * count (0 when the next tokens come from a macro, or are anything else).
+   */
+  readInts(max: number, put: (v: number) => void): number;
   /** So far: the warnings, and every file read. */
   readonly warnings: readonly CcWarning[];
   readonly files: readonly string[];
@@ -60,7 +66,7 @@ export interface TokenStream {
 export function preprocessStream(path: string, opts: PreprocessOptions): TokenStream {
   const pp = new Preprocessor(opts);
   pp.start(path);
-  return { next: () => pp.nextExpanded(), warnings: pp.warnings, files: pp.filesRead };
+  return { next: () => pp.nextExpanded(), readInts: (max, put) => pp.readInts(max, put), warnings: pp.warnings, files: pp.filesRead };
 }
 
 interface FileState {
@@ -197,6 +203,19 @@ class Preprocessor {
     const line: Token[] = [];
     while (!lx.peek().atBol) line.push(lx.next());
     return line;
+  }
+
+  /** TokenStream.readInts: only when the input is a file's own text (no macro list being read). */
+  readInts(max: number, put: (v: number) => void): number {
+    const f = this.frames[this.frames.length - 1];
+    const file = f?.file;
+    if (!file || file.directivePending || this.inIf) return 0;
+    const n = file.lexer.readInts(max, put);
+    if (n > 0) {
+      if (file.guardClosed) file.guardSpoilt = true;
+      file.atStart = false;
+    }
+    return n;
   }
 
   // ---- macro expansion -----------------------------------------------------------------

@@ -37,6 +37,7 @@ export function dce(f: IrFunction): boolean {
 
 /** A load from a slot or a global (through constant offsets and copies): no device register. */
 function removableLoad(x: Inst, def: (Inst | undefined)[]): boolean {
+  if (x.volatile) return false;
   let a = def[x.args[0]];
   for (let i = 0; a && i < 64; i++) {
     if (a.op === 'slot' || a.op === 'addr') return true;

@@ -42,7 +42,7 @@ export function licm(f: IrFunction): boolean {
       const keep: Inst[] = [];
       const loadsOk = !writes && everyIteration(b);
       for (const x of f.blocks[b].insts) {
-        if (!(hoistable(x) || (loadsOk && x.op === 'load' && !fixedAddress(x.args[0], defInst))) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
+        if (!(hoistable(x) || (loadsOk && x.op === 'load' && !x.volatile && !fixedAddress(x.args[0], defInst))) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
         // Pure code other than division cannot fault: running it speculatively is harmless.
         const args = x.args.map((a) => {
           if (!l.blocks.has(defBlock[a])) return a;

@@ -75,7 +75,7 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
     x.targets!.forEach((p, i) => { if (!seen.has(p)) { seen.add(p); storeAtEnd(p, s, x.args[i]); } });
     const pre: Inst[] = [];
     const a = addr(s, pre);
-    newHead.splice(newHead.length, 0, ...pre, { op: 'load', ty: x.ty, dst: x.dst, args: [a], loc: x.loc, pragmas: x.pragmas });
+    newHead.splice(newHead.length, 0, ...pre, { op: 'load', ty: x.ty, dst: x.dst, args: [a], loc: x.loc, pragmas: x.pragmas, ...(x.volatile ? { volatile: true } : {}) });
   }
   hb.insts = newHead;
   // 2. Values of the header read elsewhere go through slots too: stored after their definition,

@@ -74,6 +74,11 @@ function simplifyOnce(f: IrFunction): boolean {
               to({ op: 'add', ty, args: [inner.args[0], k(ty, sum)] });
               break;
             }
+            // (x << a) << b -> x << (a + b) while the sum stays below the width
+            if (op === 'shl' && !wide && inner?.op === 'shl' && cval(inner.args[1]) !== undefined && (cval(inner.args[1]) as number) >= 0 && (cval(inner.args[1]) as number) + (r as number) < 32 && (r as number) >= 0) {
+              to({ op: 'shl', ty, args: [inner.args[0], k(ty, (cval(inner.args[1]) as number) + (r as number))] });
+              break;
+            }
             if ((op === 'and' || op === 'or' || op === 'xor') && inner?.op === op && cval(inner.args[1]) !== undefined && cval(inner.args[0]) === undefined) {
               const v = foldInst(x, (i) => (i === 0 ? cval(inner.args[1])! : r))!;
               to({ op, ty, args: [inner.args[0], k(ty, v)] });

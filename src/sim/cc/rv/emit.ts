@@ -66,6 +66,8 @@ export class AsmWriter {
     const lo = (): string => (x.sym ? `%lo(${symOff(x.sym, x.imm ?? 0)})` : String(x.imm ?? 0));
     switch (x.fmt) {
       case 'R': return `${x.op}\t${d[0]}, ${u[0]}, ${u[1]}`;
+      case 'LRR': return `${x.op}\t${d[0]}, ${u[1]}(${u[0]})`;
+      case 'SRR': return `${x.op}\t${u[0]}, ${u[2]}(${u[1]})`;
       case 'RD': return `${x.op}\t${d[0]}, ${u[1]}, ${u[2]}`;
       case 'I': return `${x.op}\t${d[0]}, ${u[0]}, ${lo()}`;
       case 'U': return `lui\t${d[0]}, %hi(${symOff(x.sym!, x.imm ?? 0)})`;

@@ -33,7 +33,6 @@ export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAs
 
 /** One function through selection, allocation and frame layout (again with t6 kept free when a far stack store needs it). */
 export function compileFunction(f: IrFunction, opts: BackendOptions): MFunction {
-  if (process.env.DPG_CC_TRACE) console.error('compile', f.name);
   try {
     for (const reserve of [false, true]) {
       const mf = selectFunction(f, { xpulp: opts.xpulp });
@@ -41,6 +40,7 @@ export function compileFunction(f: IrFunction, opts: BackendOptions): MFunction 
       threadJumps(mf);
       rotateLoops(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
+      threadJumps(mf); // edge blocks whose copies allocation removed
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);
       if (!needsScratch) return mf;
     }

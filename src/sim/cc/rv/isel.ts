@@ -42,8 +42,11 @@ class Isel {
   private blockOf = new Map<Inst, number>();
   /** Loads and stores selected in post-increment form, with the add they absorb. */
   private postInc = new Map<Inst, Inst>();
+  /** Loads and stores addressed base + index in registers (CORE-V cv.lw rd, rs2(rs1)), with their add. */
+  private regReg = new Map<Inst, Inst>();
   private vty: IrType[] = [];
   private slotFi: number[] = [];
+  private overAlign: number[] = [];
   private fused = new Set<Inst>();
   private cur!: MBlock;
   private loc = '';
@@ -67,8 +70,10 @@ class Isel {
     const f = this.f;
     this.analyse();
     for (const s of f.slots) {
-      if (s.align > 16) throw new CcError(posOf(f.loc), `a local with alignment ${s.align} (more than the stack's 16) in '${f.name}'`);
-      this.slotFi.push(this.frameObject({ kind: 'local', size: s.size, align: s.align, offset: 0 }));
+      if (s.align > 2048) throw new CcError(posOf(f.loc), `a local with alignment ${s.align} (at most 2048) in '${f.name}'`);
+      // Over-aligned (more than sp's 16): room to round its address up at run time.
+      this.overAlign.push(s.align > 16 ? s.align : 0);
+      this.slotFi.push(this.frameObject({ kind: 'local', size: s.size + (s.align > 16 ? s.align - 16 : 0), align: Math.min(s.align, 16), offset: 0 }));
     }
     this.entry();
     for (const b of this.order) {
@@ -102,7 +107,13 @@ class Isel {
         if (x.op !== 'load' && x.op !== 'store') continue;
         if (x.ty === 'i64' || (x.op === 'load' && this.vty[x.dst] === 'i64')) continue;
         const inc = this.postIncrement(x, bi);
-        if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); }
+        if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); continue; }
+        const a = this.def[x.args[0]];
+        if (this.opts.xpulp && a && a.op === 'add' && a.ty === 'ptr' && this.useCount[x.args[0]] === 1 && !this.fused.has(a) &&
+            this.blockOf.get(a) === bi && this.constOf(a.args[0]) === undefined && this.constOf(a.args[1]) === undefined &&
+            this.def[a.args[0]]?.op !== 'slot' && this.def[a.args[1]]?.op !== 'slot') {
+          this.regReg.set(x, a); this.fused.add(a);
+        }
       }
     });
     // Edges into blocks with phis: a block of their own when the predecessor has other successors.
@@ -152,10 +163,20 @@ class Isel {
   /** A fresh register for an instruction's result (never x0: values are written once). */
   private dst(x: Inst): Reg { return this.r(x.dst); }
 
-  private constOf(v: number): number | undefined {
+  /** The value of a 32-bit constant, also through arithmetic on constants (unoptimised code's `32 - 4`). */
+  private constOf(v: number, depth = 0): number | undefined {
     const d = this.def[v];
-    if (d?.op !== 'const') return undefined;
-    return typeof d.imm === 'bigint' ? Number(BigInt.asIntN(32, d.imm)) : (d.imm as number) | 0;
+    if (d?.op === 'const') return typeof d.imm === 'bigint' ? Number(BigInt.asIntN(32, d.imm)) : (d.imm as number) | 0;
+    if (!d || depth > 4 || d.ty === 'i64' || d.args.length !== 2) return undefined;
+    const fold: Partial<Record<string, (a: number, b: number) => number>> = {
+      add: (a, b) => (a + b) | 0, sub: (a, b) => (a - b) | 0, mul: (a, b) => Math.imul(a, b), and: (a, b) => a & b, or: (a, b) => a | b,
+      xor: (a, b) => a ^ b, shl: (a, b) => a << (b & 31), lshr: (a, b) => (a >>> (b & 31)) | 0, ashr: (a, b) => a >> (b & 31),
+    };
+    const f = fold[d.op];
+    if (!f) return undefined;
+    const a = this.constOf(d.args[0], depth + 1);
+    const b = a === undefined ? undefined : this.constOf(d.args[1], depth + 1);
+    return a === undefined || b === undefined ? undefined : f(a, b);
   }
 
   private const64(v: number): bigint | undefined {
@@ -198,7 +219,7 @@ class Isel {
     const ok = (o: number): boolean => fits12(o) && fits12(o + span);
     for (let depth = 0; depth < 8; depth++) {
       const d = this.def[v];
-      if (d?.op === 'slot') return { base: SP, fi: this.slotFi[d.imm as number], off };
+      if (d?.op === 'slot' && !this.overAlign[d.imm as number]) return { base: SP, fi: this.slotFi[d.imm as number], off };
       if (d?.op === 'add' && d.ty === 'ptr') {
         const c = this.constOf(d.args[1]);
         if (c !== undefined && ok(off + c)) { off += c; v = d.args[0]; continue; }
@@ -279,7 +300,15 @@ class Isel {
         this.emit('addi', 'I', [d], [t], { sym: x.sym, imm: 0 });
         return;
       }
-      case 'slot': this.emit('addi', 'I', [this.dst(x)], [], { fi: this.slotFi[x.imm as number], imm: 0 }); return;
+      case 'slot': {
+        const al = this.overAlign[x.imm as number];
+        if (!al) { this.emit('addi', 'I', [this.dst(x)], [], { fi: this.slotFi[x.imm as number], imm: 0 }); return; }
+        const t = this.newReg(), u = this.newReg();
+        this.emit('addi', 'I', [t], [], { fi: this.slotFi[x.imm as number], imm: 0 });
+        this.emit('addi', 'I', [u], [t], { imm: al - 1 });
+        this.emit('andi', 'I', [this.dst(x)], [u], { imm: -al });
+        return;
+      }
       case 'vastart': this.emit('addi', 'I', [this.dst(x)], [], { fi: this.vaFi, imm: 0 }); return;
       case 'copy': this.alias(x.dst, x.args[0]); this.ext[x.dst] = this.ext[x.args[0]]; return;
       case 'phi': this.r(x.dst); return; // written by copies on the incoming edges
@@ -424,6 +453,15 @@ class Isel {
       this.emit(op, 'LPI', [d, q], [q], { imm: this.constOf(inc.args[1])!, ...(x.volatile ? { sideEffect: true } : {}) });
       return;
     }
+    const rr = this.regReg.get(x);
+    if (rr) {
+      const d = this.dst(x);
+      const sext = (x.ty === 'i8' || x.ty === 'i16') && this.soleUser[x.dst]?.op === 'sext' && this.useCount[x.dst] === 1;
+      if (x.ty === 'i8' || x.ty === 'i16') this.ext[x.dst] = sext ? 'sext' : 'zext';
+      const op = x.ty === 'i8' ? (sext ? 'cv.lb' : 'cv.lbu') : x.ty === 'i16' ? (sext ? 'cv.lh' : 'cv.lhu') : 'cv.lw';
+      this.emit(op, 'LRR', [d], [this.reg(rr.args[0]), this.reg(rr.args[1])], x.volatile ? { sideEffect: true } : {});
+      return;
+    }
     const a = this.addrOf(x.args[0]);
     const d = this.dst(x);
     if (x.ty === 'i8' || x.ty === 'i16') {
@@ -440,6 +478,11 @@ class Isel {
     const [p, v] = x.args;
     const inc = this.postInc.get(x);
     void b;
+    const rr = this.regReg.get(x);
+    if (rr) {
+      this.emit(x.ty === 'i8' ? 'cv.sb' : x.ty === 'i16' ? 'cv.sh' : 'cv.sw', 'SRR', [], [this.reg(v), this.reg(rr.args[0]), this.reg(rr.args[1])], { sideEffect: true });
+      return;
+    }
     if (inc) {
       const q = this.r(inc.dst);
       this.mv(q, this.reg(p));
@@ -566,11 +609,13 @@ class Isel {
       return r;
     };
     const after: [Reg, Reg][] = [];
+    const early: Reg[] = [];
     info.outs.forEach((o, i) => {
       const c = info.outputs[i];
       if (!/^[=+]&?r$/.test(c)) throw new CcError(posOf(x.loc), `inline asm output constraint '${c}' is not supported (only "=r" and "+r")`);
       const fixed = fixedReg(info.outRegs?.[i]);
       if (fixed !== undefined) { defs.push(fixed); after.push([this.r(o), fixed]); } else defs.push(this.r(o));
+      if (c.includes('&')) early.push(defs[defs.length - 1]);
       operands.push({ k: 'def', i });
     });
     // The front end reads each "+r" output in as an input tied to it, first among the inputs;
@@ -601,7 +646,7 @@ class Isel {
       if (r === SP || r === ZERO) throw new CcError(posOf(x.loc), `inline asm may not clobber '${c}'`);
       defs.push(r);
     }
-    this.emit('asm', 'ASM', defs, uses, { asm: { template: info.template, operands }, sideEffect: info.volatile || info.clobbers.includes('memory') || info.outs.length === 0 });
+    this.emit('asm', 'ASM', defs, uses, { asm: { template: info.template, operands }, ...(early.length ? { early } : {}), sideEffect: info.volatile || info.clobbers.includes('memory') || info.outs.length === 0 });
     for (const [d, r] of after) this.mv(d, r);
   }
 

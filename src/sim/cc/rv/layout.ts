@@ -31,12 +31,17 @@ export function rotateLoops(mf: MFunction): void {
 /** Branches to a block that only jumps on (an edge block without copies) go straight to its target. */
 export function threadJumps(mf: MFunction): void {
   const fwd = (b: number): number => {
-    for (let hops = 0; hops < 16; hops++) {
-      const insts = mf.blocks[b].insts;
-      if (insts.length !== 1 || insts[0].fmt !== 'J' || insts[0].target === b) return b;
-      b = insts[0].target!;
+    // Follow jump-only blocks; a cycle of them (an empty endless loop) stays as it is.
+    const seen = new Set<number>([b]);
+    let t = b;
+    for (;;) {
+      const insts = mf.blocks[t].insts;
+      if (insts.length !== 1 || insts[0].fmt !== 'J') return t;
+      const n = insts[0].target!;
+      if (seen.has(n)) return b;
+      seen.add(n);
+      t = n;
     }
-    return b;
   };
   for (const blk of mf.blocks) {
     for (const x of blk.insts) if (x.target !== undefined) x.target = fwd(x.target);

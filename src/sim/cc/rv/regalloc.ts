@@ -26,7 +26,6 @@ export function allocateRegisters(mf: MFunction): Allocation {
   for (let round = 0; ; round++) {
     if (round > 20) throw new Error(`register allocation of '${mf.name}' does not converge`);
     const result = tryAllocate(mf, spillTemps);
-    if (process.env.DPG_CC_TRACE) console.error(`round ${round}: ${result.spilled.length} spilled`);
     if (result.spilled.length === 0) {
       rewrite(mf, result.assign);
       const used = new Set<Reg>();
@@ -113,8 +112,9 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
       for (const d of x.defs) {
         if (!tracked(d)) continue;
         cost[d] += weight;
-        if (openEnd[d] >= 0) { segs[d].push(p + 1, openEnd[d]); openEnd[d] = -1; }
-        else segs[d].push(p + 1, p + 1);
+        const at = x.early?.includes(d) ? p : p + 1;
+        if (openEnd[d] >= 0) { segs[d].push(at, openEnd[d]); openEnd[d] = -1; }
+        else segs[d].push(at, p + 1);
       }
       for (const u of x.uses) {
         if (!tracked(u)) continue;
@@ -260,6 +260,8 @@ function mergeSegments(a: number[], b: number[]): number[] {
 }
 
 function rewrite(mf: MFunction, assign: Int32Array): void {
+  const laid = new Set(mf.order);
+  mf.blocks.forEach((b, i) => { if (!laid.has(i)) b.insts = []; });
   for (const b of mf.blocks) {
     b.insts = b.insts.filter((x) => {
       x.defs = x.defs.map((d) => assign[d]);
