@@ -139,7 +139,7 @@ export const fuzzBench: Bench = {
   name: 'fuzz',
   run: async () => {
     const s = await benchFuzz(Number(process.env.FUZZ_CASES ?? 10000), { log: (l) => process.stderr.write(`${l}\n`) });
-    for (const l of formatSummary(s)) process.stderr.write(`${l}\n`);
+    for (const l of formatSummary(s, true)) process.stderr.write(`${l}\n`);
     for (const d of distinctFindings(s)) process.stderr.write(`  ${d.count}x: ${describeCase(d.first).slice(0, 800)}\n`);
     return rows(s);
   },
@@ -185,7 +185,7 @@ if (!isWorker && process.argv[1] && import.meta.url === pathToFileURL(process.ar
   const workers = process.env.FUZZ_WORKERS ? Number(process.env.FUZZ_WORKERS) : undefined;
   const s = await benchFuzz(cases, { baseSeed, stages: set, workers, log: (l) => process.stderr.write(`${l}\n`) });
   console.log(formatTable(rows(s)));
-  for (const l of formatSummary(s)) console.log(l);
+  for (const l of formatSummary(s, true)) console.log(l);
   const distinct = distinctFindings(s);
   if (distinct.length) console.log(`${s.findings.length} findings of ${distinct.length} kinds (count: first reproducer):`);
   for (const d of distinct) console.log(`  ${d.count}x: ${describeCase(d.first).slice(0, 800)}`);

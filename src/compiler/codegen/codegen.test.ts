@@ -14,6 +14,7 @@ import { alignParam } from '../ops/core/requant';
 import { broadcastIndex, numel, stridesOf } from '../ops/core/tensor';
 import { readOnnx } from '../onnx/read';
 import { inferTypes } from '../shapes/infer';
+import { append } from './append';
 import { broadcastWalk, paramIndex, simplify } from './layout';
 import { testDataFor } from './test-data';
 import { generateWithPlan } from '../../testing/tiled-harness';
@@ -122,7 +123,40 @@ describe.skipIf(missing(SHARED_TESTS_NEED))('generated program', () => {
   });
 });
 
-describe('kernel parameters', () => {
+describe('tile tables', () => {
+  it('a layer cut into more tiles than L2 can list is refused, naming the tile count (found by the fuzzer)', async () => {
+    // 128 -> 128 channels at L1 = 1 KiB: 51,200 tiles; their boxes alone would be 5 MB of L2 (and 150,000 lines of C).
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 128, 8, 100]);
+    b.output(b.node('Conv', [x, b.init('w', [128, 128, 1, 1], [-100, 100])], { kernel_shape: at.ints([1, 1]) }));
+    const graph = b.build();
+    const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: 'siracusa' }, { check: 'none' });
+    await expect(generateWithPlan(lower, testDataFor(graph, lower), { l1: 1024, doubleBuffer: true }))
+      .rejects.toThrow(/^node "Conv_0" \(Conv\): its 51200 tiles need 5017600 B of DMA tables, more than the 2097152 B of L2/);
+  });
+
+  it('append takes more lines than a call takes arguments', () => {
+    const many = Array.from({ length: 500_000 }, (_, i) => `line ${i}`);
+    const into = append(['first'], many, ['last']);
+    expect(into.length).toBe(500_002);
+    expect(into[1]).toBe('line 0');
+    expect(into.at(-1)).toBe('last');
+  });
+});
+
+describe('layer attributes', () => {
+  it('N-EUREKA takes a 1x1 convolution whatever its dilations (found by the fuzzer)', async () => {
+    const b = new GraphBuilder();
+    const x = b.input('x', [1, 8, 6, 6]);
+    const c = b.node('Conv', [x, b.init('w', [8, 8, 1, 1], [-100, 100])], { kernel_shape: at.ints([1, 1]), dilations: at.ints([1, 31]) });
+    b.output(b.requant(c, 12, { mulShape: [8, 1, 1] }));
+    const graph = b.build();
+    const lower = lowerGraph(graph, { ...DEFAULT_CONFIG, platform: 'siracusa-neureka' }, { check: 'none' });
+    expect(Object.values(lower.bindings).map((x) => x.kernel)).toContain('NeurekaPwConv1x1_s8_s8');
+    const code = await generateWithPlan(lower, testDataFor(graph, lower), {});
+    expect(code.layers.some((l) => l.engine === 'neureka')).toBe(true);
+  });
+
   it('an attribute beyond int32 is a limit error naming the node and the attribute (found by the fuzzer)', async () => {
     const b = new GraphBuilder();
     const x = b.input('x', [1, 16]);

@@ -7,6 +7,7 @@
 import { fail } from '../../common/errors';
 import { numel } from '../ops/core/tensor';
 import type { Buffer, TilePlan } from '../tiling/types';
+import { append } from './append';
 import { BYTES, C_TYPE, checkFits, ident, lit } from './ctypes';
 import type { TensorTable } from './tensors';
 
@@ -97,13 +98,13 @@ export class MemoryMap {
         names.add(field);
         fields.push(`  ${C_TYPE[t.type]} ${field}[${numel(t.shape)}]; /* @${b.offset}: [${t.shape.join(',')}] ${t.type} */`);
         checkFits(t.values!, t.type, `constant '${t.name}'`, `memory level ${level.name}`);
-        inits.push(`  .${field} = {`, ...valueLines(t.values!), '  },');
+        append(inits, [`  .${field} = {`], valueLines(t.values!), ['  },']);
         asserts.push(`_Static_assert(offsetof(struct ${name}_layout, ${field}) == ${b.offset}, "${t.name} at its planned offset");`);
         at = b.offset + bytes;
       }
       if (size > at) fields.push(`  uint8_t gap${gap++}[${size - at}];`);
-      header.push(summary, `struct ${name}_layout {`, ...fields, '};', `extern struct ${name}_layout ${name};`, ...asserts, '');
-      source.push(`${section}struct ${name}_layout ${name} = {`, ...inits, '};', '');
+      append(header, [summary, `struct ${name}_layout {`], fields, ['};', `extern struct ${name}_layout ${name};`], asserts, ['']);
+      append(source, [`${section}struct ${name}_layout ${name} = {`], inits, ['};', '']);
     }
     return { header, source };
   }

@@ -13,6 +13,7 @@ import { numel } from '../ops/core/tensor';
 import { readAttrs, whereNode } from '../ops/types';
 import type { Platform } from '../platforms/types';
 import type { Buffer, TilePlan } from '../tiling/types';
+import { append } from './append';
 import { BYTES } from './ctypes';
 import { emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
@@ -50,6 +51,9 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
   const blocks: Block[] = [];
   const scratchDecls: string[] = [];
   let maxCores = 1;
+  // The tiled layers' DMA tables are constant data in L2 beside the code: all of them must fit there.
+  const l2Bytes = platform.memory.find((m) => m.name === 'L2')?.bytes;
+  let tableBytes = 0;
   graph.nodes.forEach((node, n) => {
     const binding = lower.bindings[node.name];
     const where = whereNode(node);
@@ -97,9 +101,14 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
         const t = tiling.tensors[k];
         return home((t.role === 'output' ? spec.outs[0] : spec.ins[t.index])!);
       };
-      const code = tiledLayer({ tiling, full: spec, mem, home: homeOfK, weights, doubleBuffer: plan.doubleBuffer, profile: plan.profileTiling === 'L2' });
+      const code = tiledLayer({ tiling, full: spec, mem, home: homeOfK, weights, doubleBuffer: plan.doubleBuffer, profile: plan.profileTiling === 'L2',
+        tableLimit: l2Bytes });
+      tableBytes += code.tableBytes;
+      if (l2Bytes !== undefined && tableBytes > l2Bytes)
+        fail('does-not-fit', `the DMA tables of the tiled layers up to this one take ${tableBytes} B, more than the ${l2Bytes} B of L2`, where,
+          'use a larger L1: fewer, larger tiles');
       for (const k of code.used) usedTensors.add(tiling.tensors[k].tensor);
-      lines.push(...header.slice(0, -1), ...code.lines);
+      append(lines, header.slice(0, -1), code.lines);
       run.push(`  ${code.call} /* ${node.name} */`);
       calls = code.calls;
     } else {
@@ -117,10 +126,10 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
         },
       };
       emitterFor(binding, node).emit(spec, sink);
-      lines.push(...header, ...decls.flatMap((d) => d.split('\n')));
+      append(lines, header, decls.flatMap((d) => d.split('\n')));
       steps.forEach((body, s) => {
         const fn = `${id}_${s}`;
-        lines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((x) => `  ${x}`), '}');
+        append(lines, [`static void ${fn}(void *arg) {`, '  (void)arg;'], body.split('\n').map((x) => `  ${x}`), ['}']);
         run.push(`  hal_fork(${cores}, ${fn}, NULL);${s === 0 ? ` /* ${node.name} */` : ''}`);
       });
       calls = [...new Set(steps.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
@@ -177,7 +186,7 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
   for (const b of blocks) {
     if (!b.lines.length) continue;
     const from = c.length + 1;
-    c.push(...b.lines, '');
+    append(c, b.lines, ['']);
     addRange(b.node, from, c.length - 1);
   }
   const ptr = (name: string) => {
@@ -192,7 +201,7 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
     'void InitNetwork(void) {}', '', 'void RunNetwork(void) {');
   for (const b of blocks) {
     const from = c.length + 1;
-    c.push(...b.run);
+    append(c, b.run);
     addRange(b.node, from, c.length);
   }
   c.push('}', '');

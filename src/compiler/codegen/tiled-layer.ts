@@ -7,6 +7,7 @@
 import { fail } from '../../common/errors';
 import { numel } from '../ops/core/tensor';
 import type { LayerTiling } from '../tiling/types';
+import { append } from './append';
 import { BYTES } from './ctypes';
 import { emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
@@ -27,6 +28,8 @@ export interface TiledLayerInput {
   doubleBuffer: boolean;
   /** Print per-tile cycles (--profileTiling L2). */
   profile: boolean;
+  /** Bytes the layer's tile tables may take at most: they sit in L2 with the rest of the program. */
+  tableLimit?: number;
 }
 
 export interface TiledLayerCode {
@@ -38,6 +41,8 @@ export interface TiledLayerCode {
   used: Set<number>;
   /** Kernel library functions called. */
   calls: string[];
+  /** Bytes of its DMA tables (constant data in L2). */
+  tableBytes: number;
 }
 
 const list = (xs: readonly number[]) => `{${xs.join(', ')}}`;
@@ -74,13 +79,24 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       },
     };
     emitterFor(full.binding, full.node).emit(cls.spec, sink);
-    classLines.push(`/* class ${c}: ${cls.label}, ${cls.ops} ops */`, ...decls.flatMap((d) => d.split('\n')));
+    append(classLines, [`/* class ${c}: ${cls.label}, ${cls.ops} ops */`], decls.flatMap((d) => d.split('\n')));
     forks.push(steps.map((body, s) => {
       const fn = `${cls.spec.id}_${s}`;
-      classLines.push(`static void ${fn}(void *arg) {`, '  (void)arg;', ...body.split('\n').map((l) => `  ${l}`), '}');
+      append(classLines, [`static void ${fn}(void *arg) {`, '  (void)arg;'], body.split('\n').map((l) => `  ${l}`), ['}']);
       return fn;
     }));
   }
+
+  // The DMA tables (a box per tile per tensor moved, an offset per tile per tensor read in place,
+  // the tile classes) are constant data in L2: a layer cut into more tiles than L2 can list
+  // cannot link, and its tables would be megabytes of C (found by the fuzzer: 51,200 tiles).
+  const tableBytes = [...used].reduce((sum, k) => {
+    const t = tiling.tensors[k];
+    return sum + (t.stays && t.role !== 'output' ? 1 : T) * 2 * Math.max(1, t.shape.length) * 4;
+  }, direct.size * T * 4 + (lt.classes.length > 1 ? 2 * T : 0));
+  if (x.tableLimit !== undefined && tableBytes > x.tableLimit)
+    fail('does-not-fit', `its ${T} tiles need ${tableBytes} B of DMA tables, more than the ${x.tableLimit} B of L2`, where,
+      'use a larger L1: fewer, larger tiles');
 
   // L1 buffers and DMA tables of the tensors the kernels use.
   const lines: string[] = [];
@@ -94,7 +110,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     const elem = BYTES[info.type];
     if (elem !== t.elemBytes) fail('internal', `tensor '${t.tensor}' is stored in ${elem} B per element; the plan assumed ${t.elemBytes}`, where);
     // The plan sized the buffer for the largest tile region; every tile must fit it.
-    const copy = Math.max(...lt.tiles.map((tl) => numel(tl.regions[k].size))) * elem;
+    const copy = lt.tiles.reduce((m, tl) => Math.max(m, numel(tl.regions[k].size)), 0) * elem;
     if (copy * b.copies > b.bytes) fail('internal', `tensor '${t.tensor}' needs ${copy} B in some tile; its L1 buffer holds ${b.bytes / b.copies} B per copy`, where);
     const stays = t.stays && t.role !== 'output';
     if (db && !stays && b.copies !== 2) fail('internal', `tensor '${t.tensor}' is double-buffered but has one L1 copy`, where);
@@ -108,8 +124,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     bufLines.push(`static const dpg_tensor_dims_t ${v}_dims = {${shape.length}, ${list(shape)}, ${elem}};`);
     const boxes = stays ? [{ start: shape.map(() => 0), size: shape }]
       : lt.tiles.map((tl) => (t.shape.length ? tl.regions[k] : { start: [0], size: [1] }));
-    bufLines.push(`static const uint32_t ${v}_box[${boxes.length}][2][${shape.length}] = {`,
-      ...boxes.map((r, i) => `  {${list(r.start)}, ${list(r.size)}},${stays ? '' : ` /* tile ${i} */`}`), '};');
+    append(bufLines, [`static const uint32_t ${v}_box[${boxes.length}][2][${shape.length}] = {`],
+      boxes.map((r, i) => `  {${list(r.start)}, ${list(r.size)}},${stays ? '' : ` /* tile ${i} */`}`), ['};']);
   }
   // Direct tensors: one pointer into the home buffer per tile; the slice must be contiguous there.
   const directSet: string[] = [];
@@ -121,8 +137,8 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
         fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.tensor}' from ${t.direct}`, where, 'compile it untiled');
       return r.start.length ? r.start[0] * numel(t.shape.slice(1)) * BYTES[info.type] : 0;
     });
-    bufLines.push(`/* ${t.tensor}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
-      `static void *${v};`, `static const uint32_t ${v}_at[${T}] = {`, ...chunks(offsets), '};');
+    append(bufLines, [`/* ${t.tensor}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
+      `static void *${v};`, `static const uint32_t ${v}_at[${T}] = {`], chunks(offsets), ['};']);
     directSet.push(`  ${v} = (uint8_t *)${x.home(k)} + ${v}_at[i];`);
   }
   const outK = tiling.tensors.findIndex((t) => t.role === 'output');
@@ -132,14 +148,14 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
 
   const cores = full.cores;
   const classTable = lt.classes.length > 1;
-  lines.push(
+  append(lines, [
     ` * tiled: output [${tiling.output.join(',')}] in ${T} tile${T > 1 ? 's' : ''} of [${tiling.tile.join(',')}] (${tiling.rule}), ` +
     `${lt.classes.length} tile class${lt.classes.length > 1 ? 'es' : ''}, ${db ? 'double-buffered' : 'single-buffered'}`,
     ' */',
-    ...bufLines,
-    ...(classTable ? [`static const uint16_t ${id}_class[${T}] = {`, ...chunks(lt.tiles.map((t) => t.cls)), '};'] : []),
+  ], bufLines, [
+  ], classTable ? [`static const uint16_t ${id}_class[${T}] = {`, ...chunks(lt.tiles.map((t) => t.cls)), '};'] : [], [
     ...(x.profile ? [`static const uint32_t ${id}_ops[${lt.classes.length}] = ${list(lt.classes.map((c) => c.ops))};`] : []),
-    ...classLines,
+  ], classLines, [
     '',
     `/* Runs the kernel of tile class cls on ${cores} core${cores > 1 ? 's' : ''}. */`,
     `static void ${id}_kernel(uint32_t cls) {`,
@@ -161,7 +177,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     ...directSet,
     '}',
     '',
-  );
+  ]);
 
   // The tile loop.
   // The label is the configuration's (a one-tile layer has nothing to overlap either way).
@@ -215,9 +231,9 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       '}',
     );
   }
-  lines.push(...run.flatMap((l) => l.split('\n')));
+  append(lines, run.flatMap((l) => l.split('\n')));
   const calls = [...new Set(classLines.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
-  return { lines, call: `${id}_run();`, used, calls };
+  return { lines, call: `${id}_run();`, used, calls, tableBytes };
 }
 
 /** Numbers 32 a line. */

@@ -150,6 +150,8 @@ export interface StageCounts {
   skipped: number;
   /** Refusals ('error'), by code. */
   byCode: Partial<Record<ErrorCode, number>>;
+  /** The first refusal of each code, to read what the user is told. */
+  examples: Partial<Record<ErrorCode, string>>;
 }
 
 export interface FuzzSummary {
@@ -172,7 +174,7 @@ export interface FuzzSummary {
 
 export function emptySummary(stageNames: readonly string[] = FRONT_END_STAGES.map((s) => s.name)): FuzzSummary {
   const stages: Record<string, StageCounts> = {};
-  for (const n of stageNames) stages[n] = { reached: 0, passed: 0, ended: zeroOutcomes(), bounded: 0, skipped: 0, byCode: {} };
+  for (const n of stageNames) stages[n] = { reached: 0, passed: 0, ended: zeroOutcomes(), bounded: 0, skipped: 0, byCode: {}, examples: {} };
   return { cases: 0, outcomes: zeroOutcomes(), bounded: 0, skipped: 0, stages, ms: 0, slowestMs: 0, findings: [] };
 }
 
@@ -202,7 +204,10 @@ export function record(s: FuzzSummary, r: CaseResult, hang = r.outcome === 'hang
       if (c.outcome !== 'ok') st.ended[c.outcome]++;
       else if (c.bounded) st.bounded++;
       else if (c.skipped) st.skipped++;
-      if (c.outcome === 'error') st.byCode[c.code!] = (st.byCode[c.code!] ?? 0) + 1;
+      if (c.outcome === 'error') {
+        st.byCode[c.code!] = (st.byCode[c.code!] ?? 0) + 1;
+        st.examples[c.code!] ??= c.message;
+      }
     }
   });
   if (c.outcome === 'uncaught' || c.outcome === 'internal' || c.outcome === 'hang') s.findings.push(c);
@@ -240,7 +245,7 @@ export function distinctFindings(s: FuzzSummary): { signature: string; count: nu
 }
 
 /** The per-stage table and the totals, as lines of text. */
-export function formatSummary(s: FuzzSummary): string[] {
+export function formatSummary(s: FuzzSummary, refusals = false): string[] {
   const lines = [`${s.cases} cases in ${(s.ms / 1000).toFixed(1)} s: ` + OUTCOMES.map((o) => `${o} ${s.outcomes[o]}`).join(', ') +
     (s.bounded ? ` (of the ok cases, ${s.bounded} stopped at the run's cycle bound)` : '') +
     (s.skipped ? ` (${s.skipped} skipped a stage that does not apply)` : '') + `; slowest case ${s.slowestMs.toFixed(0)} ms`];
@@ -250,6 +255,11 @@ export function formatSummary(s: FuzzSummary): string[] {
     lines.push(`  ${name.padEnd(10)} ` +
       [st.reached, st.passed, st.ended.error, st.ended.internal, st.ended.uncaught, st.ended.hang, st.bounded, st.skipped].map((v) => String(v).padStart(8)).join(' ') + '  ' +
       Object.entries(st.byCode).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', '));
+  if (refusals) {
+    lines.push('  the first refusal of each code past the parser (what the user reads):');
+    for (const [name, st] of Object.entries(s.stages).slice(1))
+      for (const [code, msg] of Object.entries(st.examples)) lines.push(`    ${name} ${code}: ${msg}`.slice(0, 400));
+  }
   if (s.slowest) lines.push(`  slowest: ${describeCase(s.slowest)}`.slice(0, 600) + (s.slowest.stageMs ? ` ms per stage ${JSON.stringify(s.slowest.stageMs)}` : ''));
   return lines;
 }

@@ -51,8 +51,9 @@ function emitTask(l: LayerSpec, out: EmitSink): void {
   const { dims: g } = convDims(x.shape, input(l, 1, 'weights').shape, l.attrs as never, l.where);
   const w = g.win, k = family === 'NeurekaPwConv1x1' ? 1 : 3;
   if (g.channelsFirst || x.shape.length !== 4) fail('internal', 'N-EUREKA takes 2-D channels-last data', l.where);
-  if (w.k[1] !== k || w.k[2] !== k || w.strides.some((s) => s !== 1) || w.dil.some((d) => d !== 1))
-    fail('internal', `kernel ${l.binding.kernel} got a ${w.k[1]}x${w.k[2]} window with strides ${w.strides.slice(1).join('x')}`, l.where);
+  // Dilation means nothing to a 1x1 window (binding accepts any; found by the fuzzer).
+  if (w.k[1] !== k || w.k[2] !== k || w.strides.some((s) => s !== 1) || (k > 1 && w.dil.some((d) => d !== 1)))
+    fail('internal', `kernel ${l.binding.kernel} got a ${w.k[1]}x${w.k[2]} window with strides ${w.strides.slice(1).join('x')} and dilations ${w.dil.slice(1).join('x')}`, l.where);
   const [, H, W] = w.inS, [, OH, OW] = w.outS, [, pt, pl] = w.padBegin;
   const pb = OH + k - 1 - H - pt, pr = OW + k - 1 - W - pl;
   if ([pt, pl, pb, pr].some((p) => p < 0 || p > 1) || (k === 1 && pt + pl + pb + pr > 0))
