@@ -1,5 +1,7 @@
 // A stage that finished but whose check failed: the reference interpreter's outputs against
 // outputs.npz, or the generated program's own comparison. Such a stage is red, never "done".
+import { coordsOf } from '../compiler/interpret/compare';
+import type { ValueInfo } from '../compiler/ir/graph';
 import type { StageName, StageResults } from '../pipeline/results';
 
 export interface ShownMismatch {
@@ -21,8 +23,12 @@ export interface CheckFailure {
 
 const summary = (errors: number, total: number) => `${errors} of ${total} output${total === 1 ? '' : 's'} differ${errors === 1 ? 's' : ''}`;
 
-/** The failed check of a stage's result, or null when it passed or has none. */
-export function checkFailure<S extends StageName>(stage: S, result: StageResults[S] | undefined): CheckFailure | null {
+/**
+ * The failed check of a stage's result, or null when it passed or has none. The program counts
+ * its outputs by number and flat index: with the graph's outputs they read as the reference's
+ * rows do (tensor name and coordinates).
+ */
+export function checkFailure<S extends StageName>(stage: S, result: StageResults[S] | undefined, outputs?: readonly ValueInfo[]): CheckFailure | null {
   if (result === undefined) return null;
   if (stage === 'reference') {
     const c = (result as StageResults['reference']).comparison;
@@ -35,7 +41,10 @@ export function checkFailure<S extends StageName>(stage: S, result: StageResults
   if (stage === 'run') {
     const r = result as StageResults['run'];
     if (!r.errors) return null;
-    const first = (r.mismatches ?? []).map((m) => ({ tensor: `output ${m.output}`, index: m.index, coords: [m.index], expected: m.expected, got: m.got }));
+    const first = (r.mismatches ?? []).map((m) => {
+      const v = outputs?.[m.output];
+      return { tensor: v?.name ?? `output ${m.output}`, index: m.index, coords: v ? coordsOf(m.index, v.shape) : [m.index], expected: m.expected, got: m.got };
+    });
     return { summary: summary(r.errors, r.total ?? 0), errors: r.errors, total: r.total ?? 0, first };
   }
   return null;

@@ -31,6 +31,12 @@ describe('stage views', () => {
     expect(applyStageEvent(v, { type: 'stage', stage: 'run', result: run }).run.status).toBe('mismatch');
     expect(anyMismatch(applyStageEvent(freshStages(), { type: 'stage', stage: 'run', result: { ...run, errors: 0 } }))).toBe(false);
   });
+  it("name the program's mismatches by the graph's outputs and coordinates", () => {
+    const run = { target: 'host' as const, compiler: 'cc', stdout: '', exitCode: 1, errors: 1, total: 48, mismatches: [{ output: 1, index: 13, expected: 5, got: 6 }] };
+    const outputs = [{ name: 'a', dtype: 'int8' as const, shape: [4] }, { name: 'b', dtype: 'int8' as const, shape: [1, 4, 11] }];
+    expect(checkFailure('run', run, outputs)?.first).toEqual([{ tensor: 'b', index: 13, coords: [0, 1, 2], expected: 5, got: 6 }]);
+    expect(checkFailure('run', run)?.first).toEqual([{ tensor: 'output 1', index: 13, coords: [13], expected: 5, got: 6 }]);
+  });
   it('mark the running stage cancelled', () => {
     const v = applyStageEvent(freshStages(), { type: 'progress', stage: 'tile', fraction: 0.5, message: '' });
     const c = cancelStages(v);

@@ -62,7 +62,8 @@ export function checkOutputs(got: readonly Values[], golden: readonly Values[], 
   return result;
 }
 
-function coordsOf(i: number, shape: number[]): number[] {
+/** The coordinates of flat index `i` in a row-major tensor of `shape`. */
+export function coordsOf(i: number, shape: readonly number[]): number[] {
   const c = new Array<number>(shape.length);
   for (let a = shape.length - 1; a >= 0; a--) {
     c[a] = i % shape[a];

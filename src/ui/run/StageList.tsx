@@ -19,7 +19,8 @@ function detail(name: StageName, v: StageView): string {
 
 /** The first mismatching elements of a failed check: tensor, index, expected, got. */
 function Mismatches({ name, v }: { name: StageName; v: StageView }) {
-  const first = checkFailure(name, v.result)?.first ?? [];
+  const outputs = useStore((s) => s.stages.parse.result?.graph.outputs);
+  const first = checkFailure(name, v.result, outputs)?.first ?? [];
   if (!first.length) return null;
   return (
     <table className="stage-mismatches" data-testid={`stage-${name}-mismatches`}>
