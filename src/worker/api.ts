@@ -31,4 +31,10 @@ export interface PipelineWorkerApi {
    * does not stop soon.
    */
   cancel(): void;
+  /**
+   * Compiles the units every Siracusa program shares into the worker's object cache now (the
+   * worker also does it by itself while idle); the next call stops it. Resolves with how many
+   * units it compiled (0: all cached already, or no simulator in this worker).
+   */
+  prebuild(): Promise<number>;
 }

@@ -37,6 +37,7 @@ const hanging: PipelineWorkerApi = {
   },
   run: () => new Promise(() => undefined),
   cancel() { /* a stage stuck in a loop hears nothing */ },
+  prebuild: () => new Promise(() => undefined),
 };
 
 /** A worker whose compile runs until it is cancelled, then returns. */
@@ -51,6 +52,7 @@ function cooperative(): PipelineWorkerApi & { calls: number } {
     },
     run: () => Promise.resolve(true),
     cancel() { stop?.(); },
+    prebuild: () => Promise.resolve(0),
   };
   return api;
 }

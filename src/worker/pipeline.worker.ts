@@ -10,4 +10,4 @@ let machine: Promise<Machine> | undefined;
 // The simulator loads the first time a program runs; a failed load is tried again next time.
 const loadMachine = () => (machine ??= createMachine(simWasmUrl).catch((e: unknown) => { machine = undefined; throw e; }));
 
-Comlink.expose(pipelineService(browserMilp, loadMachine));
+Comlink.expose(pipelineService(browserMilp, loadMachine, { prebuildWhenIdle: true }));

@@ -7,6 +7,7 @@ import { nodeMilp } from '../pipeline/node/milp';
 import type { PipelineEvent } from '../pipeline/events';
 import { record, type Results } from '../pipeline/results';
 import { nodeMachine } from '../sim/node';
+import { MemoryObjectCache } from '../sim/run/builtin';
 import { pipelineService } from './service';
 
 const dir = new URL('../../public/models/adder/', import.meta.url);
@@ -92,6 +93,28 @@ describe('pipeline service run stage', () => {
     // Everything came from the worker's cache.
     expect(results(good).run!.sim!.build!.compiled).toBe(0);
   }, 120_000);
+
+  it('prebuilds the shared units while idle: the first run then compiles only the generated files', async () => {
+    const idle = pipelineService(nodeMilp, () => machine, { prebuildWhenIdle: true, cache: new MemoryObjectCache() });
+    // The service started prebuilding by itself: asking again joins that work.
+    const compiled = await idle.prebuild();
+    expect(compiled).toBeGreaterThan(5);
+    expect(await idle.prebuild()).toBe(0);
+    const events: PipelineEvent[] = [];
+    expect(await idle.compile(input(), siracusa, (e) => { events.push(e); })).toBe(true);
+    const r = results(events);
+    const generated = r.codegen!.files.filter((f) => f.path.endsWith('.c')).length;
+    expect(r.run!.sim!.build).toMatchObject({ compiled: generated, cached: compiled });
+    expect(r.run).toMatchObject({ errors: 0 });
+  }, 240_000);
+
+  it('a call stops the idle prebuild between units', async () => {
+    const idle = pipelineService(nodeMilp, () => machine, { prebuildWhenIdle: true, cache: new MemoryObjectCache() });
+    const events: PipelineEvent[] = [];
+    expect(await idle.compile(input(), siracusa, (e) => { events.push(e); })).toBe(true);
+    // The compile did not wait for a whole prebuild: it compiled most shared units itself.
+    expect(results(events).run!.sim!.build!.compiled).toBeGreaterThan(5);
+  }, 240_000);
 
   it('cancel stops an endless loop; the worker then runs again', async () => {
     const { results: first } = await compile();

@@ -12,10 +12,11 @@ import { toErrorData } from '../common/errors';
 import type { Config } from '../compiler/config';
 import type { Graph } from '../compiler/ir/graph';
 import { platformFor } from '../compiler/platforms';
+import { PLATFORMS } from '../compiler/platforms/names';
 import type { PipelineWorkerApi } from './api';
 import type { MilpSolver } from '../compiler/tiling/milp';
 import type { Machine } from '../sim/machine';
-import { builtinRunner } from '../sim/run/builtin';
+import { builtinRunner, prebuildSiracusa, type ObjectCache } from '../sim/run/builtin';
 
 /** The load check: the npz files against the parsed graph; a mismatch is the parse stage's error. */
 function checkFiles(graph: Graph, input: PipelineInput, sink: (e: PipelineEvent) => void): boolean {
@@ -44,12 +45,27 @@ function collector(onEvent: (e: PipelineEvent) => void | Promise<void>) {
   return { sink, flushed: () => Promise.all(delivered) };
 }
 
+export interface ServiceOptions {
+  /**
+   * While idle (at start and after each call), compile the units every program shares (crt0,
+   * HAL, libc, kernel library) into the worker's object cache, so the first run compiles only
+   * its generated files with the compiler already warm in the JIT. Any call stops it between
+   * units.
+   */
+  prebuildWhenIdle?: boolean;
+  /** Where compiled objects are kept (default: this thread's cache). */
+  cache?: ObjectCache;
+}
+
+/** The runtimes the platforms' programs link (each prebuilt once). */
+const RUNTIMES = [...new Set(PLATFORMS.map((p) => platformFor(p).runtime).filter((r): r is string => !!r))];
+
 /**
  * The service, given how to load GLPK (the worker: glpk.js's browser build; tests in Node: its
  * Node build) and the simulator (without one the run stage is skipped).
  */
-export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () => Promise<Machine>): PipelineWorkerApi {
-  const runner = machine ? builtinRunner({ machine }) : undefined;
+export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () => Promise<Machine>, opts: ServiceOptions = {}): PipelineWorkerApi {
+  const runner = machine ? builtinRunner({ machine, cache: opts.cache }) : undefined;
   /** How the run stage runs on this configuration. */
   const runOpts = (config: Config): Pick<RunOptions, 'runner' | 'noRunner'> => {
     const p = platformFor(config.platform);
@@ -60,14 +76,32 @@ export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () =>
   // One run at a time: a new call aborts the ones before it and waits until they stopped.
   const live = new Set<AbortController>();
   let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-    for (const c of live) c.abort();
+  const enqueue = <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
     const ctl = new AbortController();
     live.add(ctl);
     const result = queue.then(() => fn(ctl.signal)).finally(() => live.delete(ctl));
     queue = result.catch(() => undefined);
     return result;
   };
+  // The idle prebuild is queued like a call, and the next call aborts it like one.
+  let prebuilt: Promise<number> | undefined;
+  const prebuild = (): Promise<number> => {
+    if (prebuilt) return prebuilt;
+    const p = enqueue(async (signal) => {
+      let n = 0;
+      for (const r of RUNTIMES) if (!signal.aborted) n += await prebuildSiracusa(r, { signal, cache: opts.cache });
+      return n;
+    }).finally(() => { prebuilt = undefined; });
+    prebuilt = p;
+    return p;
+  };
+  const exclusive = <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    for (const c of live) c.abort();
+    const result = enqueue(fn);
+    if (opts.prebuildWhenIdle && runner) void result.finally(() => { if (!live.size) void prebuild(); }).catch(() => undefined);
+    return result;
+  };
+  if (opts.prebuildWhenIdle && runner) void prebuild();
 
   return {
     compile(input, config, onEvent, opts = {}) {
@@ -101,6 +135,10 @@ export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () =>
 
     cancel() {
       for (const c of live) c.abort();
+    },
+
+    prebuild() {
+      return runner ? prebuild() : Promise.resolve(0);
     },
   };
 }
