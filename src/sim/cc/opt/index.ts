@@ -63,7 +63,7 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
 function rotate(f: IrFunction, check?: (f: IrFunction, when: string) => void): boolean {
   const limit = findLoops(f, dominators(f)).length;
   let n = 0;
-  while (n < limit && rotateLoops(f)) n++;
+  for (let k = 1; n < limit && k; n += k) k = rotateLoops(f);
   if (!n) return false;
   mem2reg(f);
   check?.(f, 'rotate');

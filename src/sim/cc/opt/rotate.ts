@@ -5,24 +5,30 @@
 // runs on every iteration runs at least once whenever the guard lets the loop start, so LICM
 // may hoist loads out of it. SSA is kept by demotion: the header's values are put in slots for
 // the copy, and mem2reg (run right after) builds the phis again.
-import type { Inst, IrFunction } from '../ir';
+import type { Inst, IrFunction, IrType } from '../ir';
 import { dominators, findLoops } from './dom';
 import { cloneInst, defsOf, terminator, vregTypes } from './util';
 
 const MAX_HEADER = 12;
 const SIZE = { i8: 1, i16: 2, i32: 4, ptr: 4, i64: 8 } as const;
 
-/** Rotates one loop if it can; returns how many (0 or 1; mem2reg must run afterwards). */
+/**
+ * Rotates the loops it can on one look at the CFG: a loop is left for the next call when an
+ * earlier rotation of this call touched its header, its header's predecessors or its blocks
+ * (its loop facts are stale then). Returns how many it rotated; mem2reg must run afterwards.
+ */
 export function rotateLoops(f: IrFunction): number {
   const d = dominators(f);
   const loops = findLoops(f, d);
+  const types = vregTypes(f);
   let n = 0;
-  const done = new Set<number>();
+  // Blocks whose edges or phis a rotation changed.
+  const dirty = new Set<number>();
   for (const l of loops) {
     const h = l.header;
     const hb = f.blocks[h];
     const t = terminator(hb);
-    if (t.op !== 'br' || done.has(h)) continue;
+    if (t.op !== 'br') continue;
     const [a, b] = t.targets!;
     if (l.blocks.has(a) === l.blocks.has(b)) continue; // not exiting, or both ways out
     if (l.latches.includes(h)) continue; // already bottom-tested
@@ -30,17 +36,19 @@ export function rotateLoops(f: IrFunction): number {
     if (hb.insts.some((x) => x.op === 'call' || x.op === 'asm' || x.op === 'vastart')) continue;
     const outside = [...new Set(d.preds[h].filter((p) => !l.blocks.has(p)))];
     if (!outside.length) continue;
-    rotate(f, h, outside);
-    done.add(h);
+    if (dirty.size && (dirty.has(h) || d.preds[h].some((p) => dirty.has(p)) || [...dirty].some((x) => l.blocks.has(x)))) continue;
+    rotate(f, h, outside, types);
+    dirty.add(h);
+    for (const p of outside) dirty.add(p);
+    for (const s of t.targets!) dirty.add(s);
     n++;
-    break; // the CFG changed: the caller looks for the next loop again
   }
   return n;
 }
 
-function rotate(f: IrFunction, h: number, outside: number[]): void {
+/** Rotates the loop headed by h; `types` are the vregs' types, kept up to date for the regs it makes. */
+function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): void {
   const hb = f.blocks[h];
-  const types = vregTypes(f);
   const inH = new Set<number>();
   for (const x of hb.insts) for (const r of defsOf(x)) inH.add(r);
   const slotFor = new Map<number, number>();
@@ -56,6 +64,7 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
   const loc = terminator(hb).loc;
   const addr = (s: number, into: Inst[]): number => {
     const r = f.nregs++;
+    types[r] = 'ptr';
     into.push({ op: 'slot', ty: 'ptr', dst: r, args: [], imm: s, loc });
     return r;
   };
@@ -81,20 +90,22 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
   // 2. Values of the header read elsewhere go through slots too: stored after their definition,
   //    loaded before each reader (a phi reads at the end of its predecessor). Phi entries for
   //    edges leaving the header itself are handled when the copy is made.
+  const { regs: readOutside, blocks: readers } = usedOutside(f, h, inH);
   const stores: Inst[] = [];
   for (const x of hb.insts) {
     stores.push(x);
     for (const r of defsOf(x)) {
-      if (!usedOutside(f, h, r)) continue;
+      if (!readOutside.has(r)) continue;
       const s = slot(r);
       const a = f.nregs++;
+      types[a] = 'ptr';
       stores.push({ op: 'slot', ty: 'ptr', dst: a, args: [], imm: s, loc }, { op: 'store', ty: types[r], dst: -1, args: [a, r], loc });
     }
   }
   const term = stores.findIndex((x) => x === terminator(hb));
   hb.insts = [...stores.slice(0, term), ...stores.slice(term + 1), stores[term]];
-  f.blocks.forEach((b, bi) => {
-    if (bi === h) return;
+  for (const bi of readers) {
+    const b = f.blocks[bi];
     const out: Inst[] = [];
     for (const x of b.insts) {
       if (x.op === 'phi') {
@@ -105,6 +116,7 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
           const pre: Inst[] = [];
           const a = addr(slotFor.get(r)!, pre);
           const v = f.nregs++;
+          types[v] = types[r];
           pre.push({ op: 'load', ty: types[r], dst: v, args: [a], loc });
           pi.splice(pi.length - 1, 0, ...pre);
           x.args[i] = v;
@@ -117,6 +129,7 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
         if (!inH.has(r)) continue;
         const a = addr(slotFor.get(r)!, out);
         const v = f.nregs++;
+        types[v] = types[r];
         out.push({ op: 'load', ty: types[r], dst: v, args: [a], loc });
         x.args[i] = v;
       }
@@ -124,14 +137,14 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
     }
     // phis first: loads made for non-phi readers come after them already
     b.insts = out;
-  });
+  }
   // 3. The copy: entered from outside; the original header is entered from the latches only.
   const g = f.blocks.length;
   const map = new Map<number, number>();
   const copy: Inst[] = hb.insts.map((x) => {
     const y = cloneInst(x);
     delete y.pragmas;
-    for (const r of defsOf(x)) map.set(r, f.nregs++);
+    for (const r of defsOf(x)) { types[f.nregs] = types[r]; map.set(r, f.nregs++); }
     return y;
   });
   for (const y of copy) {
@@ -153,15 +166,20 @@ function rotate(f: IrFunction, h: number, outside: number[]): void {
   }
 }
 
-function usedOutside(f: IrFunction, h: number, r: number): boolean {
+/** The registers of `defs` read outside block h (a phi reads at the end of its predecessor), and the blocks reading them. */
+function usedOutside(f: IrFunction, h: number, defs: Set<number>): { regs: Set<number>; blocks: number[] } {
+  const regs = new Set<number>();
+  const blocks: number[] = [];
   for (let bi = 0; bi < f.blocks.length; bi++) {
     if (bi === h) continue;
+    let reads = false;
     for (const x of f.blocks[bi].insts) {
-      if (x.op === 'phi') { if (x.args.some((a, i) => a === r && x.targets![i] !== h)) return true; }
-      else if (x.args.includes(r)) return true;
+      if (x.op === 'phi') { x.args.forEach((a, i) => { if (defs.has(a) && x.targets![i] !== h) { regs.add(a); reads = true; } }); }
+      else for (const a of x.args) if (defs.has(a)) { regs.add(a); reads = true; }
     }
+    if (reads) blocks.push(bi);
   }
-  return false;
+  return { regs, blocks };
 }
 
 /** A header's size, not counting phis and the slot traffic of earlier rotations' demotion. */

@@ -32,7 +32,7 @@ export function allocateRegisters(mf: MFunction): Allocation {
       for (const b of mf.blocks) for (const x of b.insts) for (const d of x.defs) used.add(d);
       return { usedCalleeSaved: CALLEE_SAVED.filter((r) => used.has(r)) };
     }
-    for (const members of result.spilled) spill(mf, members, spillTemps);
+    spill(mf, result.spilled, spillTemps);
   }
 }
 
@@ -124,12 +124,14 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
     }
     for (const r of live) if (openEnd[r] >= 0) { segs[r].push(start[b], openEnd[r]); openEnd[r] = -1; }
   }
-  // Occupancy of each machine register, starting with its own (fixed) uses.
-  const busy: Uint8Array[] = [];
+  // Occupancy of each machine register as a bit per position, starting with its own (fixed)
+  // uses: a candidate's segments are tested and claimed a word (32 positions) at a time.
+  const busy: Uint32Array[] = [];
+  const posWords = (npos + 31) >>> 5;
   for (let r = 0; r < FIRST_VREG; r++) {
-    busy[r] = new Uint8Array(npos);
+    busy[r] = new Uint32Array(posWords);
     const s = segs[r];
-    for (let k = 0; k < s.length; k += 2) busy[r].fill(1, s[k], s[k + 1] + 1);
+    for (let k = 0; k < s.length; k += 2) setRange(busy[r], s[k], s[k + 1]);
   }
   // Coalescing: the two sides of a copy become one register class when their segments do not
   // overlap (copies in inner loops first). Two-address operands and phi copies vanish this way.
@@ -169,10 +171,10 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
   const reserved = new Set(mf.reserved);
   const free = (r: Reg, v: Reg): boolean => {
     const occ = busy[r], s = segs[v];
-    for (let k = 0; k < s.length; k += 2) for (let p = s[k]; p <= s[k + 1]; p++) if (occ[p]) return false;
+    for (let k = 0; k < s.length; k += 2) if (anyInRange(occ, s[k], s[k + 1])) return false;
     return true;
   };
-  const spilled: Reg[][] = [];
+  const spilledRoots: Reg[] = [];
   for (const v of vregs) {
     let got = -1;
     for (const q of partners[v]) {
@@ -182,47 +184,83 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
     if (got < 0) for (const r of ALLOCATABLE) if (!reserved.has(r) && free(r, v)) { got = r; break; }
     if (got < 0) {
       if (spillTemps.has(v)) throw new Error(`register allocation of '${mf.name}': no register for a reload (too many values live at once)`);
-      const members: Reg[] = [];
-      for (let u = FIRST_VREG; u < n; u++) if (find(u) === v) members.push(u);
-      spilled.push(members);
+      spilledRoots.push(v);
       continue;
     }
     assign[v] = got;
     const s = segs[v];
-    for (let k = 0; k < s.length; k += 2) busy[got].fill(1, s[k], s[k + 1] + 1);
+    for (let k = 0; k < s.length; k += 2) setRange(busy[got], s[k], s[k + 1]);
+  }
+  // The spilled classes with their members (one pass over the registers).
+  const spilled: Reg[][] = spilledRoots.map(() => []);
+  if (spilledRoots.length) {
+    const slot = new Map(spilledRoots.map((v, i) => [v, i]));
+    for (let u = FIRST_VREG; u < n; u++) { const i = slot.get(find(u)); if (i !== undefined) spilled[i].push(u); }
   }
   for (let v = FIRST_VREG; v < n; v++) assign[v] = assign[find(v)];
   return { assign, spilled };
 }
 
+/** Sets bits a..b (inclusive) of a bit set. */
+function setRange(bits: Uint32Array, a: number, b: number): void {
+  const wa = a >>> 5, wb = b >>> 5;
+  const lo = ~0 << (a & 31), hi = ~0 >>> (31 - (b & 31));
+  if (wa === wb) { bits[wa] |= lo & hi; return; }
+  bits[wa] |= lo;
+  for (let w = wa + 1; w < wb; w++) bits[w] = ~0;
+  bits[wb] |= hi;
+}
+
+/** Whether any of bits a..b (inclusive) of a bit set is set. */
+function anyInRange(bits: Uint32Array, a: number, b: number): boolean {
+  const wa = a >>> 5, wb = b >>> 5;
+  const lo = ~0 << (a & 31), hi = ~0 >>> (31 - (b & 31));
+  if (wa === wb) return (bits[wa] & lo & hi) !== 0;
+  if (bits[wa] & lo) return true;
+  for (let w = wa + 1; w < wb; w++) if (bits[w]) return true;
+  return (bits[wb] & hi) !== 0;
+}
+
 /**
- * Rewrites a spilled register class (one stack slot for all its members): reloads before uses,
- * stores after definitions; a copy between two members disappears; a class made by one constant
- * or frame address is recomputed at each use instead.
+ * Rewrites the spilled register classes (one stack slot per class for all its members): reloads
+ * before uses, stores after definitions; a copy between two members of a class disappears; a
+ * class made by one constant or frame address is recomputed at each use instead. One pass over
+ * the code for all of them.
  */
-function spill(mf: MFunction, members: Reg[], temps: Set<Reg>): void {
-  const set = new Set(members);
-  const defs: MInst[] = [];
-  for (const b of mf.blocks) for (const x of b.insts) if (x.defs.some((d) => set.has(d))) defs.push(x);
-  const remat = defs.length === 1 && defs[0].uses.length === 0 && (defs[0].fmt === 'LI' || (defs[0].op === 'addi' && defs[0].fi !== undefined) || defs[0].op === 'lui') ? defs[0] : undefined;
-  const fi = remat ? -1 : mf.frame.push({ kind: 'spill', size: 4, align: 4, offset: 0 }) - 1;
+function spill(mf: MFunction, classes: Reg[][], temps: Set<Reg>): void {
+  const classOf = new Map<Reg, number>();
+  classes.forEach((members, c) => { for (const r of members) classOf.set(r, c); });
+  const defs: MInst[][] = classes.map(() => []);
+  for (const b of mf.blocks) for (const x of b.insts) {
+    for (const d of x.defs) { const c = classOf.get(d); if (c !== undefined && defs[c].at(-1) !== x) defs[c].push(x); }
+  }
+  const remat = defs.map((ds) => (ds.length === 1 && ds[0].uses.length === 0 && (ds[0].fmt === 'LI' || (ds[0].op === 'addi' && ds[0].fi !== undefined) || ds[0].op === 'lui') ? ds[0] : undefined));
+  const fi = remat.map((r) => (r ? -1 : mf.frame.push({ kind: 'spill', size: 4, align: 4, offset: 0 }) - 1));
   for (const b of mf.blocks) {
     const out: MInst[] = [];
     for (const x of b.insts) {
-      const usesV = x.uses.some((u) => set.has(u)), defsV = x.defs.some((d) => set.has(d));
-      if (!usesV && !defsV) { out.push(x); continue; }
-      if (remat && x === remat) continue;
-      if (x.fmt === 'MV' && usesV && defsV) continue;
-      const t = mf.nregs++;
-      temps.add(t);
-      if (usesV) {
-        if (remat) out.push({ ...remat, defs: [t], loc: x.loc });
-        else out.push({ op: 'lw', fmt: 'L', defs: [t], uses: [], fi, imm: 0, loc: x.loc });
-        x.uses = x.uses.map((u) => (set.has(u) ? t : u));
+      if (!x.uses.some((u) => classOf.has(u)) && !x.defs.some((d) => classOf.has(d))) { out.push(x); continue; }
+      const d0 = x.defs.length === 1 ? classOf.get(x.defs[0]) : undefined;
+      if (d0 !== undefined && remat[d0] === x) continue;
+      if (x.fmt === 'MV' && d0 !== undefined && classOf.get(x.uses[0]) === d0) continue;
+      // A temporary per class the instruction touches: reloaded before, stored after.
+      const temp = new Map<number, Reg>();
+      const tempOf = (c: number): Reg => {
+        let t = temp.get(c);
+        if (t === undefined) { t = mf.nregs++; temps.add(t); temp.set(c, t); }
+        return t;
+      };
+      const reloads = new Set<number>(), stores = new Set<number>();
+      x.uses = x.uses.map((u) => { const c = classOf.get(u); if (c === undefined) return u; reloads.add(c); return tempOf(c); });
+      x.defs = x.defs.map((d) => { const c = classOf.get(d); if (c === undefined) return d; stores.add(c); return tempOf(c); });
+      if (x.early) x.early = x.early.map((d) => { const c = classOf.get(d); return c === undefined ? d : tempOf(c); });
+      for (const c of reloads) {
+        const r = remat[c];
+        if (r) out.push({ ...r, defs: [temp.get(c)!], loc: x.loc });
+        else out.push({ op: 'lw', fmt: 'L', defs: [temp.get(c)!], uses: [], fi: fi[c], imm: 0, loc: x.loc });
       }
-      if (defsV) x.defs = x.defs.map((d) => (set.has(d) ? t : d));
       out.push(x);
-      if (defsV) out.push({ op: 'sw', fmt: 'S', defs: [], uses: [t], fi, imm: 0, loc: x.loc, sideEffect: true });
+      for (const c of stores) out.push({ op: 'sw', fmt: 'S', defs: [], uses: [temp.get(c)!], fi: fi[c], imm: 0, loc: x.loc, sideEffect: true });
     }
     b.insts = out;
   }
