@@ -121,14 +121,13 @@ export function sccp(f: IrFunction): boolean {
       }
     }
   });
-  // A phi turned into a constant must not stay among the phis at its block's start.
-  for (const b of f.blocks) {
-    const phis = b.insts.filter((x) => x.op === 'phi');
-    if (phis.length && b.insts.findIndex((x) => x.op !== 'phi') < b.insts.lastIndexOf(phis[phis.length - 1])) {
-      b.insts = [...phis, ...b.insts.filter((x) => x.op !== 'phi')];
-    }
-  }
   if (changed) {
+    // A phi turned into a constant must not stay among the phis at its block's start.
+    for (const b of f.blocks) {
+      const firstOther = b.insts.findIndex((x) => x.op !== 'phi');
+      if (firstOther >= 0 && b.insts.some((x, i) => i > firstOther && x.op === 'phi'))
+        b.insts = [...b.insts.filter((x) => x.op === 'phi'), ...b.insts.filter((x) => x.op !== 'phi')];
+    }
     const keep = reachable(f);
     compactBlocks(f, keep);
     fixPhis(f);
