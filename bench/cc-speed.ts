@@ -150,70 +150,74 @@ function buildRows(where: string, model: string, reply: CcSpeedReply, baseline: 
 
 export const ccSpeedBench: Bench = {
   name: 'cc-speed',
-  run: async () => {
-    const rows: BenchRow[] = [];
+  run: () => {
     const pick = process.argv.find((a) => a.startsWith('--models='));
     const models = pick ? pick.slice(9).split(',') : process.argv.includes('--quick') ? QUICK : MODELS;
-    const editLoop = !pick || models.includes('microllama-decode');
-    const config: Config = { ...DEFAULT_CONFIG };
-    const bundle = await bundleWorker();
-    const work = mkdtempSync(join(tmpdir(), 'dpg-cc-speed-worker-'));
-    const bundlePath = join(work, 'cc-speed-worker.mjs');
-    writeFileSync(bundlePath, bundle);
-    const hasClang = siracusaToolchain();
-    const server = await serve(bundle);
-    const chromium = existsSync(CHROMIUM) ? await launchChromium().catch(() => undefined) : undefined;
-    const page = chromium && await chromium.newPage();
-    try {
-      await page?.goto(server.url);
-      for (const model of models) {
-        process.stderr.write(`  cc-speed: ${model}\n`);
-        const { code } = await planAndGenerate(loadFolder(dir(`../public/models/${model}`), config), config);
-        const runtime = platformFor(code.platform as PlatformName).runtime!;
-        let baseline: BenchRow['baseline'];
-        let clangNote = '';
-        if (hasClang) {
-          try {
-            const c = clangBuild(code);
-            baseline = { name: 'clang-19 -c + ld.lld-19', value: c.compileMs + c.linkMs };
-            clangNote = `; clang compile ${c.compileMs.toFixed(0)} (slowest ${c.slowest}), lld ${c.linkMs.toFixed(0)}`;
-          } catch (e) { clangNote = `; clang-19 ${failed(e)}`; }
-        } else clangNote = '; no clang-19 / ld.lld-19 for the baseline';
-        const req: CcSpeedRequest = { kind: 'build', code, runtime, times: 2 };
-        rows.push(...buildRows('Node worker', model, await inNodeWorker(bundlePath, req), baseline, clangNote));
-        if (page) {
-          rows.push(...buildRows('Chromium worker', model, await inChromiumWorker(page, req).catch((e) => ({ error: String(e) })), baseline, clangNote));
-          const pre = await inChromiumWorker(page, { kind: 'prebuilt', code, runtime }).catch((e): CcSpeedReply => ({ error: String(e) }));
-          const name = `cc-speed: ${model} compile + link, shared units prebuilt (Chromium worker)`;
-          if ('error' in pre) rows.push({ name, value: NaN, unit: 'ms', note: failed(new Error(pre.error)) });
-          else {
-            const p = pre.ok as PrebuiltFigures;
-            rows.push({ name, value: p.build.ms, unit: 'ms', baseline, note: `the generated files only, after prebuildSiracusa (${p.prebuildMs.toFixed(0)} ms in the same fresh worker); ${stageNote(p.build)}` });
-          }
-        }
-        else rows.push({ name: `cc-speed: ${model} compile + link (Chromium worker)`, value: NaN, unit: 'ms', note: `not measured: ${CHROMIUM} not found` });
-      }
-      // The edit loop.
-      if (!editLoop) return rows;
-      const { code } = await planAndGenerate(loadFolder(dir('../public/models/microllama-decode'), config), config);
-      const wasmBase64 = Buffer.from(await simWasmBytes()).toString('base64');
-      const req: CcSpeedRequest = { kind: 'edit', code, config, wasmBase64, file: EDITED, text: `${LIBRARY_SOURCES.get(EDITED)}\n/* edited */\n` };
-      const editRow = (where: string, reply: CcSpeedReply): BenchRow => {
-        const name = `cc-speed: edit loop, ${EDITED} changed -> new Runtime, microllama-decode (${where})`;
-        if ('error' in reply) return { name, value: NaN, unit: 'ms', note: failed(new Error(reply.error)) };
-        const e = reply.ok as EditFigures;
-        return {
-          name, value: e.ms, unit: 'ms',
-          note: `${e.compiled} unit compiled, ${e.cached} cached: compile ${e.compileMs.toFixed(0)}, link ${e.linkMs.toFixed(0)}, run ${e.runMs.toFixed(0)} ms; Runtime ${e.cycles} cycles, Errors ${e.errors}; first run ${e.firstMs.toFixed(0)} ms`,
-        };
-      };
-      rows.push(editRow('Node worker', await inNodeWorker(bundlePath, req)));
-      if (page) rows.push(editRow('Chromium worker', await inChromiumWorker(page, req).catch((e) => ({ error: String(e) }))));
-    } finally {
-      await chromium?.close();
-      server.close();
-      rmSync(work, { recursive: true, force: true });
-    }
-    return rows;
+    return workerRows(models, !pick || models.includes('microllama-decode'));
   },
 };
+
+/** The rows above for these models (and the edit loop when asked); `npm run bench -- cc` shows them for microllama too. */
+export async function workerRows(models: string[], editLoop: boolean): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const config: Config = { ...DEFAULT_CONFIG };
+  const bundle = await bundleWorker();
+  const work = mkdtempSync(join(tmpdir(), 'dpg-cc-speed-worker-'));
+  const bundlePath = join(work, 'cc-speed-worker.mjs');
+  writeFileSync(bundlePath, bundle);
+  const hasClang = siracusaToolchain();
+  const server = await serve(bundle);
+  const chromium = existsSync(CHROMIUM) ? await launchChromium().catch(() => undefined) : undefined;
+  const page = chromium && await chromium.newPage();
+  try {
+    await page?.goto(server.url);
+    for (const model of models) {
+      process.stderr.write(`  cc-speed: ${model}\n`);
+      const { code } = await planAndGenerate(loadFolder(dir(`../public/models/${model}`), config), config);
+      const runtime = platformFor(code.platform as PlatformName).runtime!;
+      let baseline: BenchRow['baseline'];
+      let clangNote = '';
+      if (hasClang) {
+        try {
+          const c = clangBuild(code);
+          baseline = { name: 'clang-19 -c + ld.lld-19', value: c.compileMs + c.linkMs };
+          clangNote = `; clang compile ${c.compileMs.toFixed(0)} (slowest ${c.slowest}), lld ${c.linkMs.toFixed(0)}`;
+        } catch (e) { clangNote = `; clang-19 ${failed(e)}`; }
+      } else clangNote = '; no clang-19 / ld.lld-19 for the baseline';
+      const req: CcSpeedRequest = { kind: 'build', code, runtime, times: 2 };
+      rows.push(...buildRows('Node worker', model, await inNodeWorker(bundlePath, req), baseline, clangNote));
+      if (page) {
+        rows.push(...buildRows('Chromium worker', model, await inChromiumWorker(page, req).catch((e) => ({ error: String(e) })), baseline, clangNote));
+        const pre = await inChromiumWorker(page, { kind: 'prebuilt', code, runtime }).catch((e): CcSpeedReply => ({ error: String(e) }));
+        const name = `cc-speed: ${model} compile + link, shared units prebuilt (Chromium worker)`;
+        if ('error' in pre) rows.push({ name, value: NaN, unit: 'ms', note: failed(new Error(pre.error)) });
+        else {
+          const p = pre.ok as PrebuiltFigures;
+          rows.push({ name, value: p.build.ms, unit: 'ms', baseline, note: `the generated files only, after prebuildSiracusa (${p.prebuildMs.toFixed(0)} ms in the same fresh worker); ${stageNote(p.build)}` });
+        }
+      }
+      else rows.push({ name: `cc-speed: ${model} compile + link (Chromium worker)`, value: NaN, unit: 'ms', note: `not measured: ${CHROMIUM} not found` });
+    }
+    // The edit loop.
+    if (!editLoop) return rows;
+    const { code } = await planAndGenerate(loadFolder(dir('../public/models/microllama-decode'), config), config);
+    const wasmBase64 = Buffer.from(await simWasmBytes()).toString('base64');
+    const req: CcSpeedRequest = { kind: 'edit', code, config, wasmBase64, file: EDITED, text: `${LIBRARY_SOURCES.get(EDITED)}\n/* edited */\n` };
+    const editRow = (where: string, reply: CcSpeedReply): BenchRow => {
+      const name = `cc-speed: edit loop, ${EDITED} changed -> new Runtime, microllama-decode (${where})`;
+      if ('error' in reply) return { name, value: NaN, unit: 'ms', note: failed(new Error(reply.error)) };
+      const e = reply.ok as EditFigures;
+      return {
+        name, value: e.ms, unit: 'ms',
+        note: `${e.compiled} unit compiled, ${e.cached} cached: compile ${e.compileMs.toFixed(0)}, link ${e.linkMs.toFixed(0)}, run ${e.runMs.toFixed(0)} ms; Runtime ${e.cycles} cycles, Errors ${e.errors}; first run ${e.firstMs.toFixed(0)} ms`,
+      };
+    };
+    rows.push(editRow('Node worker', await inNodeWorker(bundlePath, req)));
+    if (page) rows.push(editRow('Chromium worker', await inChromiumWorker(page, req).catch((e) => ({ error: String(e) }))));
+  } finally {
+    await chromium?.close();
+    server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+  return rows;
+}
