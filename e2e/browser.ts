@@ -61,7 +61,7 @@ export async function startApp(): Promise<AppSession> {
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 950 } });
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('console', (m) => {

@@ -121,14 +121,14 @@ describe('config validation', () => {
     await waitIdle(page);
     expect(await attr(page, 'run-status', 'data-status')).toBe('done');
     expect(await attr(page, 'stage-lower', 'data-stale')).toBe('false');
-    expect(await page.getByTestId('pane-stale').count()).toBe(0);
+    expect(await page.locator('.flexlayout__tab_button [data-testid="pane-stale"]').count()).toBe(0);
 
     const expectStale = async (stale: boolean) => {
       for (const s of ['parse', 'lower', 'tile', 'codegen'])
         expect(await attr(page, `stage-${s}`, 'data-stale'), s).toBe(String(stale));
       expect(await attr(page, 'run-status', 'data-stale')).toBe(String(stale));
-      // Graph, memory, code and run panes.
-      expect(await page.getByTestId('pane-stale').count()).toBe(stale ? 4 : 0);
+      // On the tabs of the graph, memory, code and run panes.
+      expect(await page.locator('.flexlayout__tab_button [data-testid="pane-stale"]').count()).toBe(stale ? 4 : 0);
     };
     await page.getByTestId('cfg-platform').selectOption('generic');
     await expectStale(true);

@@ -69,6 +69,8 @@ describe('memory pane', () => {
 
     // The brush narrows the timeline to part of the run: fewer buffers drawn.
     const before = await page.locator('[data-testid="mem-lane"][data-level="L1"] [data-testid="mem-buffer"]').count();
+    // The pane scrolls inside its tab: bring the overview into view first.
+    await page.getByTestId('mem-overview').scrollIntoViewIfNeeded();
     const box = (await page.getByTestId('mem-overview').boundingBox())!;
     await page.mouse.move(box.x + 2, box.y + box.height / 2);
     await page.mouse.down();
@@ -77,12 +79,14 @@ describe('memory pane', () => {
     const after = await page.locator('[data-testid="mem-lane"][data-level="L1"] [data-testid="mem-buffer"]').count();
     expect(after).toBeLessThan(before);
 
-    // The wheel over a lane zooms the timeline and leaves the page where it is.
+    // The wheel over a lane zooms the timeline and leaves the pane's scroll where it is (the
+    // memory tab scrolls; the page itself never does). A short window makes the tab scroll.
+    await page.setViewportSize({ width: 1600, height: 700 });
     const lane = page.locator('[data-testid="mem-lane"][data-level="L1"] svg');
     await lane.scrollIntoViewIfNeeded();
-    const scroll = () => page.evaluate(() => ({ y: window.scrollY, max: document.documentElement.scrollHeight - window.innerHeight }));
+    const scroll = () => page.getByTestId('tab-memory').evaluate((t) => ({ y: t.scrollTop, max: t.scrollHeight - t.clientHeight }));
     const at = await scroll();
-    expect(at.max, 'the page must be able to scroll for this check').toBeGreaterThan(0);
+    expect(at.max, 'the memory tab must be able to scroll for this check').toBeGreaterThan(0);
     const laneBox = (await lane.boundingBox())!;
     await page.mouse.move(laneBox.x + laneBox.width / 2, laneBox.y + laneBox.height / 2);
     // The brush over the overview shows the range in view.
@@ -94,6 +98,7 @@ describe('memory pane', () => {
       expect((await scroll()).y).toBe(at.y);
     }
 
+    await page.setViewportSize({ width: 1600, height: 1000 });
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.getByTestId('pane-memory').screenshot({ path: path.join(SCREENSHOTS, 'memory.png') });
     expect(app.pageErrors).toEqual([]);

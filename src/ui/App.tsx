@@ -4,9 +4,9 @@ import { ConfigPanel } from './config/ConfigPanel';
 import { DropOverlay } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './header/Header';
-import { Panes } from './panes/Panes';
 import { RunBar } from './run/RunBar';
 import { StageList } from './run/StageList';
+import { Workspace } from './workspace/Workspace';
 
 export function App() {
   useEffect(() => {
@@ -22,7 +22,7 @@ export function App() {
           <RunBar />
           <StageList />
         </aside>
-        <Panes />
+        <Workspace />
       </main>
       <DropOverlay />
     </div>

@@ -7,7 +7,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { useStore } from '../store';
-import { StaleBadge } from './StaleBadge';
 import { recordEdit, showFile } from './code/actions';
 import { FileTabs, LayerLine, Tools } from './code/Chrome';
 import type { CodeEditor, OpenStats } from './code/editor';
@@ -26,7 +25,6 @@ export function CodePane() {
   if (note !== null || !result)
     return (
       <section className="pane pane-code" data-testid="pane-code">
-        <h2>Code <StaleBadge /></h2>
         <p className="placeholder" data-testid="code-note" data-status={stages.codegen.status}>{note}</p>
       </section>
     );
@@ -147,7 +145,6 @@ function CodeView({ result }: { result: CodegenResult }) {
 
   return (
     <section className="pane pane-code" data-testid="pane-code">
-      <h2>Code <StaleBadge /></h2>
       <FileTabs files={files} shown={file.path} edits={code.edits} />
       <Tools file={file} code={code} stats={stats} />
       <LayerLine layers={layers} selected={selected} elsewhere={elsewhere?.file ?? null} />

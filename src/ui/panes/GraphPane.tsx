@@ -6,7 +6,6 @@ import type { KeyboardEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Snapshot } from '../../compiler/passes/types';
 import { useStore } from '../store';
-import { StaleBadge } from './StaleBadge';
 import { exportSnapshot, select, setHideUnchanged, showLeft, showRight, step, usePaneData } from './graph/actions';
 import type { CanvasHandle, Marks, SideName } from './graph/GraphCanvas';
 import { GraphCanvas } from './graph/GraphCanvas';
@@ -128,7 +127,6 @@ export function GraphPane() {
   if (!snapshots.length)
     return (
       <section className="pane pane-graph" data-testid="pane-graph">
-        <h2>Graph <StaleBadge /></h2>
         <p className="placeholder">
           The network as a graph: the ONNX nodes with their shapes and types, then the graph after
           each of Deeploy's lowering passes, step by step. Load a model to see it.
@@ -168,7 +166,6 @@ export function GraphPane() {
 
   return (
     <section className="pane pane-graph" data-testid="pane-graph" tabIndex={-1} onKeyDown={onKeyDown}>
-      <h2>Graph <StaleBadge /></h2>
       <div className="graph-body">
         <div className="graph-tools">
           <label className="graph-search">

@@ -6,7 +6,6 @@ import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Buffer, LevelPlan, TilePlan } from '../../compiler/tiling/types';
 import { useStore } from '../store';
-import { StaleBadge } from './StaleBadge';
 import { select, usePaneData } from './graph/actions';
 import {
   brushRange, buffersOfNode, describeBuffer, LANE_H, LANE_W, laneRects, laneTop, type StepRange, zoom,
@@ -27,7 +26,6 @@ export function MemoryPane() {
       : view.status === 'running' ? 'Tiling…' : 'Compile to see the memory plan: where each tensor lives (L1, L2, L3), its lifetime, and the tiles that make every layer fit L1.';
     return (
       <section className="pane" data-testid="pane-memory">
-        <h2>Memory <StaleBadge /></h2>
         <p className="placeholder" data-testid="memory-note">{note}</p>
       </section>
     );
@@ -57,7 +55,6 @@ function MemoryPlanView({ plan }: { plan: TilePlan }) {
 
   return (
     <section className="pane pane-memory" data-testid="pane-memory">
-      <h2>Memory <StaleBadge /></h2>
       <div className="mem-summary" data-testid="memory-summary" data-steps={plan.steps}>
         {plan.tiled ? `${plan.tilings.length} tiled layers, ${plan.steps} steps (tiles)` : `untiled: ${plan.steps} steps (layers)`}
         {` · home level ${plan.homeLevel}${plan.doubleBuffer ? ' · double-buffered' : ''} · checker: `}

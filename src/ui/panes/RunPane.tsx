@@ -4,11 +4,11 @@
 // names its file and line (the code pane marks it) and the run does not start. Results built
 // from other code than the editor holds now, or another configuration, are marked stale.
 import { runAgain } from '../actions';
+import { checkFailure } from '../stageChecks';
 import type { RunResult } from '../../sim/run/types';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
 import { compileErrorAt } from './code/state';
-import { StaleBadge } from './StaleBadge';
 import './run/run.css';
 
 const SHOWN_MISMATCHES = 10;
@@ -44,14 +44,16 @@ function Figures({ r }: { r: RunResult }) {
 }
 
 function Mismatches({ r }: { r: RunResult }) {
-  const rows = r.mismatches ?? [];
-  if (!r.errors || !rows.length) return null;
+  // Named as the stage list names them: the graph's output and its coordinates.
+  const outputs = useStore((s) => s.stages.parse.result?.graph.outputs);
+  const rows = checkFailure('run', r, outputs)?.first ?? [];
+  if (!rows.length) return null;
   return (
     <table className="run-mismatches" data-testid="run-mismatches">
       <thead><tr><th>output</th><th>index</th><th>expected</th><th>got</th></tr></thead>
       <tbody>
         {rows.slice(0, SHOWN_MISMATCHES).map((m) => (
-          <tr key={`${m.output}:${m.index}`}><td>{m.output}</td><td>{m.index}</td><td>{m.expected}</td><td>{m.got}</td></tr>
+          <tr key={`${m.tensor}:${m.index}`}><td><code>{m.tensor}</code></td><td title={`flat index ${m.index}`}>[{m.coords.join(',')}]</td><td>{m.expected}</td><td>{m.got}</td></tr>
         ))}
       </tbody>
     </table>
@@ -70,10 +72,8 @@ export function RunPane() {
   const stale = (r !== undefined || view.status === 'error') && codeStale;
   return (
     <section className="pane pane-run" data-testid="pane-run" data-status={view.status} data-stale={stale || configStale}>
-      <h2>Run <StaleBadge />
-        {stale && <span className="badge stale" data-testid="run-code-stale" title="The code changed since this run: Run builds the edits">stale</span>}
-      </h2>
       <div className="run-tools">
+        {stale && <span className="badge stale" data-testid="run-code-stale" title="The code changed since this run: Run builds the edits">code changed</span>}
         <button type="button" className="button small" data-testid="run-again" disabled={!hasCode || busy}
           title={hasCode ? 'Build the code pane\'s files (with your edits) and run them on the simulator again' : 'Compile first'}
           onClick={() => void runAgain()}>

@@ -1,0 +1,57 @@
+// The workspace: the graph, memory, code and run panes docked side by side in a flexlayout-react
+// layout (resizable splitters, tabs, maximise with the tab set's button or a double-click on its
+// tab bar), with preset arrangements; the arrangement is kept in localStorage across reloads.
+import { Layout, Model, type TabNode } from 'flexlayout-react';
+import 'flexlayout-react/style/light.css';
+import { useMemo, useState } from 'react';
+import { CodePane } from '../panes/CodePane';
+import { GraphPane } from '../panes/GraphPane';
+import { MemoryPane } from '../panes/MemoryPane';
+import { RunPane } from '../panes/RunPane';
+import { StaleBadge } from '../panes/StaleBadge';
+import { loadLayout, PRESETS, presetModel, saveLayout, type PaneId } from './layouts';
+import './workspace.css';
+
+const storage = (): Storage | undefined => { try { return window.localStorage; } catch { return undefined; } };
+
+const PANE_COMPONENTS: Record<PaneId, () => React.ReactNode> = {
+  graph: () => <GraphPane />,
+  memory: () => <MemoryPane />,
+  code: () => <CodePane />,
+  run: () => <RunPane />,
+};
+
+function factory(node: TabNode) {
+  const make = PANE_COMPONENTS[node.getComponent() as PaneId];
+  return make ? <div className="workspace-tab" data-testid={`tab-${node.getComponent()}`}>{make()}</div> : null;
+}
+
+export function Workspace() {
+  // A preset replaces the model; the key remounts the layout on it.
+  const [json, setJson] = useState(() => loadLayout(storage()));
+  const [generation, setGeneration] = useState(0);
+  const model = useMemo(() => Model.fromJson(json), [json]);
+  const choose = (id: string) => {
+    const next = presetModel(id);
+    saveLayout(storage(), next);
+    setJson(next);
+    setGeneration((g) => g + 1);
+  };
+  return (
+    <div className="workspace" data-testid="workspace">
+      <div className="workspace-bar" role="toolbar" aria-label="Layout presets">
+        <span className="workspace-bar-label">Layout</span>
+        {PRESETS.map((p) => (
+          <button key={p.id} type="button" className="button small" data-testid={`layout-${p.id}`} title={p.hint} onClick={() => choose(p.id)}>
+            {p.title}
+          </button>
+        ))}
+      </div>
+      <div className="workspace-layout" data-testid="workspace-layout">
+        <Layout key={generation} model={model} factory={factory} realtimeResize
+          onRenderTab={(node, values) => { values.content = <span className="workspace-tab-title">{node.getName()} <StaleBadge /></span>; }}
+          onModelChange={(m) => saveLayout(storage(), m.toJson())} />
+      </div>
+    </div>
+  );
+}
