@@ -65,46 +65,15 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
   let idx = 0;
   for (const b of mf.order) { start[b] = 2 * idx; idx += mf.blocks[b].insts.length; end[b] = 2 * idx; }
   const npos = 2 * idx + 2;
-  const words = (n + 31) >>> 5;
-  // Liveness: use/def bit sets per block, then live-in = use | (live-out & ~def) to a fixed point.
-  const nb = mf.blocks.length;
-  const use = new Uint32Array(nb * words), def = new Uint32Array(nb * words);
-  const liveIn = new Uint32Array(nb * words), liveOut = new Uint32Array(nb * words);
-  const tracked = (r: Reg): boolean => r !== 0 && r !== SP && r !== 3 && r !== 4;
-  for (const b of mf.order) {
-    const o = b * words;
-    for (const x of mf.blocks[b].insts) {
-      for (const u of x.uses) if (tracked(u) && !(def[o + (u >>> 5)] & (1 << (u & 31)))) use[o + (u >>> 5)] |= 1 << (u & 31);
-      for (const d of x.defs) if (tracked(d)) def[o + (d >>> 5)] |= 1 << (d & 31);
-    }
-  }
-  const rev = [...mf.order].reverse();
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const b of rev) {
-      const o = b * words;
-      for (const s of mf.blocks[b].succs) {
-        const so = s * words;
-        for (let w = 0; w < words; w++) liveOut[o + w] |= liveIn[so + w];
-      }
-      for (let w = 0; w < words; w++) {
-        const v = (use[o + w] | (liveOut[o + w] & ~def[o + w])) >>> 0;
-        if (v !== liveIn[o + w]) { liveIn[o + w] = v; changed = true; }
-      }
-    }
-  }
+  const liveOut = liveOutLists(mf, n);
   // Segments per register, and spill costs.
   const segs: number[][] = Array.from({ length: n }, () => []);
   const cost = new Float64Array(n);
   const openEnd = new Int32Array(n).fill(-1);
   for (const b of mf.order) {
-    const o = b * words;
     const insts = mf.blocks[b].insts;
     const live: Reg[] = [];
-    for (let w = 0; w < words; w++) {
-      let bits = liveOut[o + w];
-      while (bits) { const t = 31 - Math.clz32(bits & -bits); bits &= bits - 1; const r = w * 32 + t; openEnd[r] = end[b] - 1; live.push(r); }
-    }
+    for (const r of liveOut[b]) { openEnd[r] = end[b] - 1; live.push(r); }
     const weight = 10 ** Math.min(mf.blocks[b].depth, 5);
     for (let i = insts.length - 1; i >= 0; i--) {
       const x = insts[i];
@@ -199,6 +168,55 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
   }
   for (let v = FIRST_VREG; v < n; v++) assign[v] = assign[find(v)];
   return { assign, spilled };
+}
+
+const tracked = (r: Reg): boolean => r !== 0 && r !== SP && r !== 3 && r !== 4;
+
+/**
+ * The registers live out of each laid-out block, found per register by walking back from its
+ * upward-exposed uses to its definitions: work in proportion to the live ranges, where a bit set
+ * per block would cost blocks x registers (a 2 MB Network.c has functions with thousands of
+ * both).
+ */
+function liveOutLists(mf: MFunction, n: number): Reg[][] {
+  const nb = mf.blocks.length;
+  const preds: number[][] = Array.from({ length: nb }, () => []);
+  for (const b of mf.order) for (const s of mf.blocks[b].succs) preds[s].push(b);
+  // Upward-exposed uses (blocks where a register is read before any write) and defining blocks.
+  const exposed: (number[] | undefined)[] = new Array(n);
+  const defining: (number[] | undefined)[] = new Array(n);
+  const defHere = new Int32Array(n).fill(-1);
+  for (const b of mf.order) {
+    for (const x of mf.blocks[b].insts) {
+      for (const u of x.uses) {
+        if (!tracked(u) || defHere[u] === b) continue;
+        const l = (exposed[u] ??= []);
+        if (l[l.length - 1] !== b) l.push(b);
+      }
+      for (const d of x.defs) {
+        if (!tracked(d) || defHere[d] === b) continue;
+        defHere[d] = b;
+        (defining[d] ??= []).push(b);
+      }
+    }
+  }
+  const liveOut: Reg[][] = Array.from({ length: nb }, () => []);
+  const defMark = new Int32Array(nb).fill(-1), inMark = new Int32Array(nb).fill(-1), outMark = new Int32Array(nb).fill(-1);
+  const work: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const uses = exposed[r];
+    if (!uses) continue;
+    for (const b of defining[r] ?? []) defMark[b] = r;
+    for (const b of uses) if (inMark[b] !== r) { inMark[b] = r; work.push(b); }
+    while (work.length) {
+      const b = work.pop()!;
+      for (const p of preds[b]) {
+        if (outMark[p] !== r) { outMark[p] = r; liveOut[p].push(r); }
+        if (defMark[p] !== r && inMark[p] !== r) { inMark[p] = r; work.push(p); }
+      }
+    }
+  }
+  return liveOut;
 }
 
 /** Sets bits a..b (inclusive) of a bit set. */
