@@ -112,6 +112,17 @@ export function promote(t: CType): CType {
   return t;
 }
 
+/**
+ * The integer promotion of a bit-field's value (C99 6.3.1.1p2, by its width, not its declared
+ * type; clang-19's rule for the widths C leaves open): narrower than int -> int, as wide as int
+ * -> int or unsigned int by its signedness, wider -> its type (no promotion).
+ */
+export function promoteBitField(t: CType, width: number): CType {
+  if (width < 32) return INT;
+  if (width === 32) return t.unsigned ? UINT : INT;
+  return promote(t);
+}
+
 /** The usual arithmetic conversions of two integer operands (C99 6.3.1.8). */
 export function commonType(a: CType, b: CType): CType {
   a = promote(a);

@@ -7,7 +7,7 @@ import type { Attrs, BinOp, Expr, FuncDef, GlobalInit, LocalInit, Obj, Reloc, St
 import {
   BOOL, CHAR, INT, LLONG, LONG, SCHAR, SHORT, UCHAR, UINT, ULLONG, ULONG, USHORT, VOID,
   arrayOf, commonType, findMember, funcType, isArith, isFloat, isInteger, isPointer, isRecord, isScalar,
-  layoutRecord, pointerTo, promote, sameType, typeName, vectorOf, withConst, withVolatile, type CType, type Member,
+  layoutRecord, pointerTo, promote, promoteBitField, sameType, typeName, vectorOf, withConst, withVolatile, type CType, type Member,
 } from './ctype';
 import { evalConst, truncTo } from './consteval';
 import { errorAt } from './error';
@@ -755,7 +755,7 @@ class Parser {
           this.next(); this.skip('(');
           let c = this.rvalue(this.expr());
           if (!isInteger(c.ty)) errorAt(t, `switch on a non-integer (${typeName(c.ty)})`);
-          c = this.cast(c, promote(c.ty));
+          c = this.cast(c, promoted(c));
           this.skip(')');
           const sw: Extract<Stmt, { k: 'switch' }> = { k: 'switch', tok: t, c, body: undefined as unknown as Stmt, cases: [] };
           this.switches.push(sw);
@@ -926,8 +926,8 @@ class Parser {
     }
     if (!isArith(a.ty) || !isArith(b.ty)) errorAt(t, `invalid operands to '${t.text}' (${typeName(a.ty)} and ${typeName(b.ty)})`);
     this.noFloat(a, t); this.noFloat(b, t);
-    const opTy = op === '<<' || op === '>>' ? promote(a.ty) : commonType(a.ty, b.ty);
-    const bt = op === '<<' || op === '>>' ? promote(b.ty) : opTy;
+    const opTy = op === '<<' || op === '>>' ? promoted(a) : arithType(a, b);
+    const bt = op === '<<' || op === '>>' ? promoted(b) : opTy;
     return { k: 'opassign', ty: a.ty, tok: t, a, b: this.cast(b, bt), op, opTy };
   }
 
@@ -951,7 +951,7 @@ class Parser {
     let ty: CType;
     if (isArith(a.ty) && isArith(b.ty)) {
       this.noFloat(a, t); this.noFloat(b, t);
-      ty = commonType(a.ty, b.ty);
+      ty = arithType(a, b);
       a = this.cast(a, ty); b = this.cast(b, ty);
     } else if (a.ty.kind === 'void' || b.ty.kind === 'void') ty = VOID;
     else if (isPointer(a.ty) && isNullConst(b)) { ty = a.ty; b = this.cast(b, ty); }
@@ -1035,16 +1035,16 @@ class Parser {
       }
       if (!isArith(a.ty) || !isArith(b.ty)) bad();
       this.noFloat(a, t); this.noFloat(b, t);
-      const ct = commonType(a.ty, b.ty);
+      const ct = arithType(a, b);
       return { k: 'bin', ty: INT, tok: t, op, a: this.cast(a, ct), b: this.cast(b, ct) };
     }
     if (!isArith(a.ty) || !isArith(b.ty)) bad();
     this.noFloat(a, t); this.noFloat(b, t);
     if (op === '<<' || op === '>>') {
-      const at = promote(a.ty);
-      return { k: 'bin', ty: at, tok: t, op, a: this.cast(a, at), b: this.cast(b, promote(b.ty)) };
+      const at = promoted(a);
+      return { k: 'bin', ty: at, tok: t, op, a: this.cast(a, at), b: this.cast(b, promoted(b)) };
     }
-    const ct = commonType(a.ty, b.ty);
+    const ct = arithType(a, b);
     return { k: 'bin', ty: ct, tok: t, op, a: this.cast(a, ct), b: this.cast(b, ct) };
   }
 
@@ -1102,7 +1102,7 @@ class Parser {
           if (a.ty.kind === 'vector') return t.text === '+' ? a : { k: t.text === '-' ? 'neg' : 'bitnot', ty: a.ty, tok: t, a };
           if (!(t.text === '~' ? isInteger(a.ty) : isArith(a.ty))) errorAt(t, `invalid operand to unary '${t.text}' (${typeName(a.ty)})`);
           this.noFloat(a, t);
-          const pa = this.cast(a, promote(a.ty));
+          const pa = this.cast(a, promoted(a));
           if (t.text === '+') return pa;
           return { k: t.text === '-' ? 'neg' : 'bitnot', ty: pa.ty, tok: t, a: pa };
         }
@@ -1263,7 +1263,7 @@ class Parser {
       else {
         if (!ft.variadic && !ft.oldStyle) errorAt(at, `too many arguments to ${name} (expected ${ft.params!.length})`);
         this.noFloat(a, at);
-        if (isInteger(a.ty)) a = this.cast(a, promote(a.ty));
+        if (isInteger(a.ty)) a = this.cast(a, promoted(a));
       }
       args.push(a);
     }
@@ -1941,6 +1941,32 @@ export function isLvalue(e: Expr): boolean {
     case 'member': return true;
     default: return false;
   }
+}
+
+/**
+ * The bit-field whose value `e` is, as clang-19 sees it for the promotions: a member, an
+ * assignment or compound assignment to one, a prefix ++ / -- of one, a comma whose right side
+ * is one (a postfix ++ / -- is not: clang gives it the declared type).
+ */
+function bitFieldOf(e: Expr): Member | undefined {
+  switch (e.k) {
+    case 'member': return e.m.bitWidth !== undefined ? e.m : undefined;
+    case 'assign': case 'opassign': return bitFieldOf(e.a);
+    case 'incdec': return e.post ? undefined : bitFieldOf(e.a);
+    case 'comma': return bitFieldOf(e.b);
+    default: return undefined;
+  }
+}
+
+/** The integer promotion of an operand: a bit-field's by its width (an `unsigned f : 18` is an int), else by its type. */
+function promoted(e: Expr): CType {
+  const m = bitFieldOf(e);
+  return m ? promoteBitField(m.type, m.bitWidth!) : promote(e.ty);
+}
+
+/** The usual arithmetic conversions of two operands, after their promotions. */
+function arithType(a: Expr, b: Expr): CType {
+  return commonType(promoted(a), promoted(b));
 }
 
 function markAddressTaken(e: Expr): void {
