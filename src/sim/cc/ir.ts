@@ -4,7 +4,8 @@
 //   Module   = globals (bytes + relocations, section, alignment) and functions.
 //   Function = stack slots (size, alignment: every C local and temporary object lives in one)
 //              + basic blocks; block 0 is the entry. Parameters arrive in vregs 0..n-1 (a
-//              struct-returning function gets the result's address as an extra vreg 0, `sret`).
+//              function returning an aggregate over 8 bytes gets the result's address as an
+//              extra vreg 0, `sret`). C values cross calls as callconv.ts says (ilp32 psABI).
 //   Block    = three-address instructions; the last one is the terminator (br, jmp, switch,
 //              ret, unreachable). Nothing falls through.
 //   Inst     = op, type (i8 i16 i32 i64 ptr), destination vreg (-1 if none), argument vregs,

@@ -1,8 +1,10 @@
 // AST -> IR (ir.ts). Every C object (locals, parameters, compound literals, temporaries of
 // struct type) gets a stack slot; expressions become three-address instructions over fresh
 // vregs; control flow becomes basic blocks. Struct values are handled by address: an
-// expression of struct type yields the address of its bytes, assignment copies them.
+// expression of struct type yields the address of its bytes, assignment copies them. Calls,
+// parameters and results follow the ilp32 psABI as callconv.ts describes it.
 import type { Expr, LocalInit, Obj, Stmt, TranslationUnit } from './ast';
+import { argPassing, coercedBytes, irType, passingTypes, retPassing, type Passing } from './callconv';
 import { INT, isRecord, type CType, type Member } from './ctype';
 import { errorAt, posOf } from './error';
 import type { Inst, IrFunction, IrGlobal, IrModule, IrType, Op } from './ir';
@@ -48,17 +50,6 @@ function isReadonly(t: CType): boolean {
   return !!t.isConst;
 }
 
-/** The IR type a C scalar is held in. */
-export function irType(t: CType): IrType {
-  if (t.kind === 'ptr') return 'ptr';
-  switch (t.size) {
-    case 1: return 'i8';
-    case 2: return 'i16';
-    case 8: return 'i64';
-    default: return 'i32';
-  }
-}
-
 const BIN_OPS: Record<string, [Op, Op]> = {
   '+': ['add', 'add'], '-': ['sub', 'sub'], '*': ['mul', 'mul'], '/': ['sdiv', 'udiv'], '%': ['srem', 'urem'],
   '<<': ['shl', 'shl'], '>>': ['ashr', 'lshr'], '&': ['and', 'and'], '|': ['or', 'or'], '^': ['xor', 'xor'],
@@ -77,13 +68,15 @@ class FnLowering {
   private placed = new Set<string>();
   private caseBlocks = new Map<Stmt, number>();
   private sretReg = -1;
+  private retPass: Passing;
 
   constructor(private obj: Obj, private used: Set<string>) {
     const ft = obj.type;
-    const sret = isRecord(ft.base!);
+    this.retPass = retPassing(ft.base!);
+    const sret = this.retPass.k === 'indirect';
     const pos = posOf(obj.tok);
     this.f = {
-      name: obj.symbol, params: [], ret: ft.base!.kind === 'void' || sret ? undefined : irType(ft.base!), sret,
+      name: obj.symbol, params: [], ret: sret ? undefined : passingTypes(this.retPass)[0], sret,
       variadic: !!ft.variadic, isStatic: !!obj.isStatic, slots: [], blocks: [{ insts: [] }], nregs: 0,
       attrs: { alwaysInline: obj.attrs?.alwaysInline, noinline: obj.attrs?.noinline, noreturn: obj.attrs?.noreturn, section: obj.attrs?.section },
       loc: `${pos.file}:${pos.line}`,
@@ -95,15 +88,22 @@ class FnLowering {
     const f = this.f;
     this.setLoc(this.obj.tok);
     if (f.sret) { f.params.push('ptr'); this.sretReg = f.nregs++; }
-    const paramRegs = def.params.map((p) => {
-      f.params.push(isRecord(p.type) ? 'ptr' : irType(p.type));
-      return f.nregs++;
-    });
+    const passes = def.params.map((p) => argPassing(p.type));
+    const paramRegs = passes.map((pass) => passingTypes(pass).map((ty) => { f.params.push(ty); return f.nregs++; }));
     for (const o of def.locals) this.slotOf.set(o, this.newSlot(o.type, o.name, o.align));
     def.params.forEach((p, i) => {
+      const pass = passes[i], regs = paramRegs[i];
+      if (pass.k === 'ignore') return;
       const addr = this.slotAddr(p);
-      if (isRecord(p.type)) this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [addr, paramRegs[i], this.iconst(p.type.size)] });
-      else this.store(p.type, addr, paramRegs[i]);
+      if (pass.k === 'indirect') this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [addr, regs[0], this.iconst(p.type.size)] });
+      else if (pass.k === 'coerce') {
+        // The parts are stored whole: the parameter's slot covers them.
+        const s = this.f.slots[this.slotOf.get(p)!];
+        s.size = Math.max(s.size, coercedBytes(pass.parts));
+        s.align = Math.max(s.align, 4);
+        this.storeParts(addr, pass.parts, regs);
+      } else if (pass.k === 'extend') this.store(p.type, addr, this.emit({ op: 'trunc', ty: pass.ty, dst: this.reg(), args: [regs[0]], from: 'i32' }));
+      else this.store(p.type, addr, regs[0]);
     });
     this.stmt(def.body);
     for (const [name, tok] of this.gotos) if (!this.placed.has(name)) errorAt(tok, `use of undeclared label '${name}'`);
@@ -234,10 +234,15 @@ class FnLowering {
       case 'return': {
         if (!s.e) { this.emit({ op: 'ret', ty: 'i32', dst: -1, args: [] }); return; }
         const v = this.expr(s.e);
-        if (this.f.sret) {
+        const pass = this.retPass;
+        if (pass.k === 'indirect') {
           this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [this.sretReg, v, this.iconst(s.e.ty.size)] });
           this.emit({ op: 'ret', ty: 'i32', dst: -1, args: [] });
-        } else this.emit({ op: 'ret', ty: this.f.ret!, dst: -1, args: [v] });
+        } else if (pass.k === 'ignore') this.emit({ op: 'ret', ty: 'i32', dst: -1, args: [] });
+        else {
+          const r = pass.k === 'coerce' ? this.loadParts(v, s.e.ty, pass.parts)[0] : pass.k === 'extend' ? this.widen(v, pass) : v;
+          this.emit({ op: 'ret', ty: this.f.ret!, dst: -1, args: [r] });
+        }
         return;
       }
       case 'if': {
@@ -559,13 +564,16 @@ class FnLowering {
         return -1;
       }
       case 'vaarg': {
+        // The anonymous arguments are one array of words (callconv.ts): an 8-aligned 8-byte value
+        // starts at an 8-aligned word, an aggregate sits in place (or its address, over 8 bytes).
         const apAddr = this.expr(e.a);
         let ap = this.emit({ op: 'load', ty: 'ptr', dst: this.reg(), args: [apAddr] });
-        const size = isRecord(e.ty) ? 4 : Math.max(4, e.ty.size);
-        if (size === 8) ap = this.op('and', 'ptr', this.op('add', 'ptr', ap, this.iconst(7, 'ptr')), this.iconst(-8, 'ptr'));
-        this.emit({ op: 'store', ty: 'ptr', dst: -1, args: [apAddr, this.op('add', 'ptr', ap, this.iconst(size, 'ptr'))] });
-        // Structs travel by reference (the ilp32 rule for those over 8 bytes; all of ours here).
-        if (isRecord(e.ty)) return this.emit({ op: 'load', ty: 'ptr', dst: this.reg(), args: [ap] });
+        const pass = argPassing(e.ty);
+        const size = pass.k === 'ignore' ? 0 : pass.k === 'indirect' ? 4 : pass.k === 'coerce' ? coercedBytes(pass.parts) : Math.max(4, e.ty.size);
+        if (size === 8 && e.ty.align >= 8) ap = this.op('and', 'ptr', this.op('add', 'ptr', ap, this.iconst(7, 'ptr')), this.iconst(-8, 'ptr'));
+        if (size) this.emit({ op: 'store', ty: 'ptr', dst: -1, args: [apAddr, this.op('add', 'ptr', ap, this.iconst(size, 'ptr'))] });
+        if (pass.k === 'indirect') return this.emit({ op: 'load', ty: 'ptr', dst: this.reg(), args: [ap] });
+        if (isRecord(e.ty)) return ap;
         return this.load(e.ty, ap);
       }
       case 'builtin': {
@@ -616,27 +624,80 @@ class FnLowering {
     else fnReg = this.expr(e.fn);
     const args: number[] = [];
     const argTys: IrType[] = [];
+    const rt = ft.base!;
+    const rp = retPassing(rt);
     let sretAddr = -1;
-    if (isRecord(ft.base!)) {
-      sretAddr = this.tempAddr(this.newSlot(ft.base!));
+    if (rp.k === 'indirect') {
+      sretAddr = this.tempAddr(this.newSlot(rt));
       args.push(sretAddr); argTys.push('ptr');
     }
-    for (const a of e.args) {
+    let nfixed = args.length;
+    e.args.forEach((a, i) => {
+      const pass = argPassing(a.ty);
       const v = this.expr(a);
-      if (isRecord(a.ty)) {
+      let vals: number[];
+      if (pass.k === 'ignore') vals = [];
+      else if (pass.k === 'indirect') {
         // By value: the callee gets the address of a copy.
         const copy = this.tempAddr(this.newSlot(a.ty));
         this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [copy, v, this.iconst(a.ty.size)] });
-        args.push(copy); argTys.push('ptr');
-      } else { args.push(v); argTys.push(irType(a.ty)); }
-    }
-    const nfixed = ft.params!.length + (sretAddr >= 0 ? 1 : 0);
-    const ret = ft.base!.kind === 'void' || sretAddr >= 0 ? undefined : irType(ft.base!);
+        vals = [copy];
+      } else if (pass.k === 'coerce') vals = this.loadParts(v, a.ty, pass.parts);
+      else if (pass.k === 'extend') vals = [this.widen(v, pass)];
+      else vals = [v];
+      args.push(...vals); argTys.push(...passingTypes(pass));
+      if (i < ft.params!.length) nfixed += vals.length;
+    });
+    const ret = rp.k === 'indirect' ? undefined : passingTypes(rp)[0];
     this.setLoc(e.tok);
     const dst = ret ? this.reg() : -1;
     if (callee) this.emit({ op: 'call', ty: ret ?? 'i32', dst, args, sym: callee, nfixed, argTys });
     else this.emit({ op: 'call', ty: ret ?? 'i32', dst, args: [fnReg, ...args], indirect: true, nfixed, argTys });
-    return sretAddr >= 0 ? sretAddr : dst;
+    switch (rp.k) {
+      case 'indirect': return sretAddr;
+      case 'coerce': {
+        const a = this.partsSlot(rt, rp.parts);
+        this.storeParts(a, rp.parts, [dst]);
+        return a;
+      }
+      case 'extend': return this.emit({ op: 'trunc', ty: rp.ty, dst: this.reg(), args: [dst], from: 'i32' });
+      case 'ignore': return isRecord(rt) ? this.tempAddr(this.newSlot(rt)) : -1;
+      case 'direct': return dst;
+    }
+  }
+
+  /** A narrow integer extended to the i32 it travels as. */
+  private widen(v: number, p: Extract<Passing, { k: 'extend' }>): number {
+    return this.emit({ op: p.signed ? 'sext' : 'zext', ty: 'i32', dst: this.reg(), args: [v], from: p.ty });
+  }
+
+  /** A temporary for an aggregate of type `t` that the integers `parts` cover (at least 4-aligned). */
+  private partsSlot(t: CType, parts: readonly IrType[]): number {
+    this.f.slots.push({ size: coercedBytes(parts), align: Math.max(t.align, 4), name: '' });
+    return this.tempAddr(this.f.slots.length - 1);
+  }
+
+  /** An aggregate's bytes at `addr` read as the integers `parts` (from a padded copy when it is shorter than they or under 4-aligned). */
+  private loadParts(addr: number, t: CType, parts: readonly IrType[]): number[] {
+    let src = addr;
+    if (t.size !== coercedBytes(parts) || t.align < 4) {
+      src = this.partsSlot(t, parts);
+      this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [src, addr, this.iconst(t.size)] });
+    }
+    let off = 0;
+    return parts.map((ty) => {
+      const v = this.emit({ op: 'load', ty, dst: this.reg(), args: [this.addOffset(src, off)] });
+      off += ty === 'i64' ? 8 : 4;
+      return v;
+    });
+  }
+
+  private storeParts(addr: number, parts: readonly IrType[], vals: readonly number[]): void {
+    let off = 0;
+    parts.forEach((ty, i) => {
+      this.emit({ op: 'store', ty, dst: -1, args: [this.addOffset(addr, off), vals[i]] });
+      off += ty === 'i64' ? 8 : 4;
+    });
   }
 
   /** An elementwise vector operation: lanes through a temporary slot. */

@@ -111,18 +111,16 @@ describe.skipIf(tools)('C suite: calls between our code and clang-19\'s', () => 
     expect(q.stdout).toMatch(TALLY);
     return q.stdout;
   };
-  // A known gap, kept visible: our calls pass structs of at most 8 bytes by reference and return
-  // them through memory, and do not extend char / short results, where clang-19 follows the psABI
-  // (registers; extension by type). Every program we build is consistent with itself, but mixed
-  // with clang's objects these calls disagree. `fails` turns red once the lowering is fixed.
-  it.fails.for([['ours', 'abi_caller.c', 'abi_callee.c'], ['clang-19', 'abi_callee.c', 'abi_caller.c']] as const)(
-    'the caller built by %s (fails: small structs and char returns are not lowered per the psABI yet)', { timeout: 60_000 }, async ([, oursFile, clangFile]) => {
+  const pairs = [['ours', 'abi_caller.c', 'abi_callee.c'], ['clang-19', 'abi_callee.c', 'abi_caller.c']] as const;
+  for (const [label, o] of CONFIGS) {
+    it.for(pairs)(`the caller built by %s (ours ${label})`, { timeout: 60_000 }, async ([, oursFile, clangFile]) => {
       const reference = await want();
-      const b = buildBuiltin([`/suite/abi/${oursFile}`], suiteFiles(), { extra: [clangObject(clangFile)] });
+      const b = buildBuiltin([`/suite/abi/${oursFile}`], suiteFiles(), { ...o, extra: [clangObject(clangFile)] });
       const run = runElf(m, b.link.elf, { maxCycles: 1e9 });
       expect(run.stdout).toBe(reference);
       expect(run.exitCode).toBe(0);
     });
+  }
 });
 
 function interpret(src: string, extra: Record<string, string> = {}, path = '/suite/main.c', level?: 1 | 2) {

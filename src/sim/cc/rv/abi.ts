@@ -1,4 +1,6 @@
-// The ilp32 calling convention (RISC-V psABI): where each 32-bit part of each argument goes.
+// The ilp32 calling convention (RISC-V psABI): where each 32-bit part of each argument goes. The
+// IR values are already the psABI's (../callconv.ts: narrow integers extended, aggregates of up
+// to 8 bytes as i32 / i64 / two i32, larger ones by address), so only their types matter here.
 // Arguments take a0..a7 in order; a 64-bit scalar takes two registers (low word first), its low
 // half in a7 and high half on the stack when only a7 is left; a variadic 64-bit argument starts at
 // an even register (an aligned pair) or goes to the stack 8-aligned; once one argument is on the
