@@ -387,6 +387,7 @@ class Parser {
   private vectorType(elem: CType, bytes: number, at: Token): CType {
     if (!isInteger(elem)) errorAt(at, `vector_size of a non-integer type ${typeName(elem)}`);
     if (bytes % elem.size) errorAt(at, `vector_size(${bytes}) is not a multiple of ${typeName(elem)}'s size`);
+    if (bytes > 8) errorAt(at, `vector_size(${bytes}) is not supported: vectors of at most 8 bytes (the cluster's SIMD works on 32 bits)`);
     return vectorOf(elem, bytes);
   }
 

@@ -77,6 +77,8 @@ export function runtimeObjects(o: BuiltinOptions = {}): CompiledObject[] {
 
 export interface BuiltinBuild {
   link: LinkResult;
+  /** The assembly of each object we compiled (runtime first, then the sources). */
+  asm: string[];
   /** Milliseconds: compiling the program's sources, then linking. */
   compileMs: number;
   linkMs: number;
@@ -91,10 +93,11 @@ export function buildBuiltin(sources: string[], files: SourceFiles | Record<stri
   const t0 = performance.now();
   const objs = sources.map((s) => compileC(s, { files: fs, includePaths: o.includePaths, systemPaths: [LIBC_INCLUDE], defines: o.defines, xpulp: o.xpulp, opt: o.opt }));
   const t1 = performance.now();
-  const inputs: LinkInput[] = [...runtimeObjects({ xpulp: o.xpulp, opt: o.opt }), ...objs].map((c, i) => ({
+  const ours = [...runtimeObjects({ xpulp: o.xpulp, opt: o.opt }), ...objs];
+  const inputs: LinkInput[] = ours.map((c, i) => ({
     name: i < 3 ? ['crt0.o', 'sys.o', 'libc.o'][i] : `${sources[i - 3].replace(/.*\//, '')}.o`,
     bytes: writeElf(c.object),
   }));
   const result = link([...inputs, ...(o.extra ?? [])], BARE_LAYOUT);
-  return { link: result, compileMs: t1 - t0, linkMs: performance.now() - t1 };
+  return { link: result, asm: ours.map((c) => c.asm), compileMs: t1 - t0, linkMs: performance.now() - t1 };
 }

@@ -104,6 +104,11 @@ static uint64_t udivmod64(uint64_t n, uint64_t d, uint64_t *rem) {
   return q;
 }
 
+/* Bit counts for code built without CORE-V (which has cv.fl1 / cv.ff1 / cv.cnt); 0 gives 32. */
+int __clzsi2(uint32_t x) { int n = 0; if (!x) return 32; while (!(x & 0x80000000u)) { x <<= 1; n++; } return n; }
+int __ctzsi2(uint32_t x) { int n = 0; if (!x) return 32; while (!(x & 1u)) { x >>= 1; n++; } return n; }
+int __popcountsi2(uint32_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+
 uint64_t __udivdi3(uint64_t n, uint64_t d) { return udivmod64(n, d, 0); }
 uint64_t __umoddi3(uint64_t n, uint64_t d) { uint64_t r; udivmod64(n, d, &r); return r; }
 int64_t __divdi3(int64_t n, int64_t d) {

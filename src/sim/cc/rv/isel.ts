@@ -327,15 +327,7 @@ class Isel {
       case 'load': this.selectLoad(x); return;
       case 'store': this.selectStore(x, b); return;
       case 'memcpy': case 'memset': this.memOp(x); return;
-      case 'clz': {
-        const t = this.newReg(), k = this.newReg();
-        this.emit('cv.fl1', 'R1', [t], [this.reg(x.args[0])]);
-        this.li(k, 31);
-        this.emit('sub', 'R', [this.dst(x)], [k, t]);
-        return;
-      }
-      case 'ctz': this.emit('cv.ff1', 'R1', [this.dst(x)], [this.reg(x.args[0])]); return;
-      case 'popcount': this.emit('cv.cnt', 'R1', [this.dst(x)], [this.reg(x.args[0])]); return;
+      case 'clz': case 'ctz': case 'popcount': this.bitCount(x); return;
       case 'bswap': this.bswap(this.dst(x), this.reg(x.args[0])); return;
       case 'call': this.call(x); return;
       case 'asm': this.inlineAsm(x); return;
@@ -408,6 +400,20 @@ class Isel {
     }
   }
 
+  /** clz / ctz / popcount: CORE-V's cv.fl1 / cv.ff1 / cv.cnt, or on plain RV32 libc's helpers (as clang calls compiler-rt's). */
+  private bitCount(x: Inst): void {
+    if (!this.opts.xpulp) {
+      this.callSym({ clz: '__clzsi2', ctz: '__ctzsi2', popcount: '__popcountsi2' }[x.op as 'clz'], [x.args[0]], ['i32'], 1, undefined, x);
+      return;
+    }
+    if (x.op === 'ctz') { this.emit('cv.ff1', 'R1', [this.dst(x)], [this.reg(x.args[0])]); return; }
+    if (x.op === 'popcount') { this.emit('cv.cnt', 'R1', [this.dst(x)], [this.reg(x.args[0])]); return; }
+    const t = this.newReg(), k = this.newReg();
+    this.emit('cv.fl1', 'R1', [t], [this.reg(x.args[0])]);
+    this.li(k, 31);
+    this.emit('sub', 'R', [this.dst(x)], [k, t]);
+  }
+
   private extend(x: Inst): void {
     const a = x.args[0];
     const from = x.from!;
@@ -417,11 +423,16 @@ class Isel {
     if (known === 'bool' || known === x.op) { this.alias(x.dst, a); this.ext[x.dst] = x.op as Ext; return; }
     const d = this.dst(x), s = this.reg(a);
     this.ext[x.dst] = x.op as Ext;
-    if (from === 'i8') {
-      if (x.op === 'zext') this.emit('andi', 'I', [d], [s], { imm: 255 });
-      else this.emit('cv.extbs', 'R1', [d], [s]);
-    } else if (x.op === 'zext') this.emit('cv.exthz', 'R1', [d], [s]);
-    else this.emit('cv.exths', 'R1', [d], [s]);
+    this.narrow(x.op as 'sext' | 'zext', from as 'i8' | 'i16', d, s);
+  }
+
+  /** d = s's low byte or half, extended: one CORE-V instruction, or a shift pair on plain RV32. */
+  private narrow(op: 'sext' | 'zext', from: 'i8' | 'i16', d: Reg, s: Reg): void {
+    if (from === 'i8' && op === 'zext') { this.emit('andi', 'I', [d], [s], { imm: 255 }); return; }
+    if (this.opts.xpulp) { this.emit(from === 'i8' ? 'cv.extbs' : op === 'zext' ? 'cv.exthz' : 'cv.exths', 'R1', [d], [s]); return; }
+    const k = from === 'i8' ? 24 : 16, t = this.newReg();
+    this.emit('slli', 'I', [t], [s], { imm: k });
+    this.emit(op === 'zext' ? 'srli' : 'srai', 'I', [d], [t], { imm: k });
   }
 
   /**
@@ -785,9 +796,7 @@ class Isel {
         let lo = this.reg(a);
         if (x.from === 'i8' || x.from === 'i16') {
           const t = this.newReg();
-          if (x.op === 'sext') this.emit(x.from === 'i8' ? 'cv.extbs' : 'cv.exths', 'R1', [t], [lo]);
-          else if (x.from === 'i8') this.emit('andi', 'I', [t], [lo], { imm: 255 });
-          else this.emit('cv.exthz', 'R1', [t], [lo]);
+          this.narrow(x.op, x.from, t, lo);
           lo = t;
         }
         this.setLo(x.dst, lo);
