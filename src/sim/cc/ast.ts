@@ -98,7 +98,7 @@ export type Expr =
 /** A local's initialiser: zero-fill its bytes, then these stores (offsets within the object). */
 export interface LocalInit {
   zero: boolean;
-  stores: { offset: number; ty: CType; e: Expr; bitWidth?: number; bitOffset?: number }[];
+  stores: { offset: number; ty: CType; e: Expr; bitWidth?: number; bitOffset?: number; packed?: boolean }[];
 }
 
 export interface AsmOperand {

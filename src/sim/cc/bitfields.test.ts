@@ -1,7 +1,8 @@
 // Bit-fields (csmith uses them; the project's C does not): layout, signed and unsigned fields,
 // read-modify-write, compound assignment, initialisers (local and static).
 import { expect, it } from 'vitest';
-import { asserts } from './front-util';
+import { asserts, compileSnippet } from './front-util';
+import { optimize } from './opt';
 
 it('bit-fields', () => {
   expect(asserts(`
@@ -29,4 +30,20 @@ it('#pragma pack and packed bit-fields straddling their type (csmith seed 1186)'
   #pragma pack(1)
   struct K gk = {3, -7, 2};
   #pragma pack()`)).toBe('');
+});
+
+it('a packed record\'s bit-field is read and written a byte at a time, never past the record (csmith seed 68)', () => {
+  // `struct s16` is 2 bytes; its field's declared type (int) is 4: a word access would reach 2
+  // bytes past the record (past the stack's top for the last local: a load access fault).
+  const m = compileSnippet(`#pragma pack(1)
+    struct s16 { signed f0 : 16; };
+    int get(struct s16 *p) { return p->f0; }
+    void set(struct s16 *p, int v) { p->f0 = v; }`);
+  // After mem2reg only the field's own accesses are left.
+  const widths = optimize(m, { level: 1 }).functions.flatMap((f) => f.blocks.flatMap((b) => b.insts))
+    .filter((x) => x.op === 'load' || x.op === 'store').map((x) => x.ty);
+  expect(widths.length).toBeGreaterThan(0);
+  expect(widths.every((t) => t === 'i8')).toBe(true);
+  expect(asserts(`struct s16 a[3] = {{1}, {-2}, {3}}; a[1].f0 = -205; ASSERT(1, a[0].f0); ASSERT(-205, a[1].f0); ASSERT(3, a[2].f0);`,
+    '#pragma pack(1)\nstruct s16 { signed f0 : 16; };\n#pragma pack()')).toBe('');
 });

@@ -14,6 +14,12 @@ export interface Member {
   /** Bit-fields: width and the bit offset inside the storage unit at `offset` (of `type`'s size). */
   bitWidth?: number;
   bitOffset?: number;
+  /**
+   * A bit-field of a packed record: its storage unit may run past the record's end (a 2-byte
+   * packed struct with an `int f : 16`), so it is read and written a byte at a time, only the
+   * bytes its bits occupy.
+   */
+  packed?: boolean;
 }
 
 export interface CType {
@@ -190,7 +196,7 @@ export function layoutRecord(t: CType, members: { name: string; type: CType; bit
       // Start a new storage unit when the field would straddle one of its type's alignment.
       if (!packed && Math.floor(bits / unit) !== Math.floor((bits + m.bitWidth - 1) / unit)) bits = Math.ceil(bits / unit) * unit;
       const unitStart = packed ? Math.floor(bits / 8) : Math.floor(bits / unit) * (unit / 8);
-      out.push({ name: m.name, type: m.type, offset: unitStart, bitWidth: m.bitWidth, bitOffset: bits - unitStart * 8 });
+      out.push({ name: m.name, type: m.type, offset: unitStart, bitWidth: m.bitWidth, bitOffset: bits - unitStart * 8, ...(packed ? { packed } : {}) });
       align = Math.max(align, ma);
       if (t.kind === 'union') { bits = 0; align = Math.max(align, ma); t.size = Math.max(t.size, m.type.size); continue; }
       bits += m.bitWidth;

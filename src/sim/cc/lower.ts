@@ -5,7 +5,7 @@
 // parameters and results follow the ilp32 psABI as callconv.ts describes it.
 import type { Expr, LocalInit, Obj, Stmt, TranslationUnit } from './ast';
 import { argPassing, coercedBytes, irType, passingTypes, retPassing, type Passing } from './callconv';
-import { INT, isRecord, type CType, type Member } from './ctype';
+import { INT, isRecord, UCHAR, type CType, type Member } from './ctype';
 import { errorAt, posOf } from './error';
 import type { Inst, IrFunction, IrGlobal, IrModule, IrType, Op } from './ir';
 import { FLOAT_MSG } from './parse';
@@ -346,7 +346,7 @@ class FnLowering {
     for (const st of init.stores) {
       const v = this.expr(st.e);
       const a = this.addOffset(base, st.offset);
-      if (st.bitWidth !== undefined) this.storeBits(st.ty, a, st.bitOffset!, st.bitWidth, v);
+      if (st.bitWidth !== undefined) this.storeBits(st.ty, a, st.bitOffset!, st.bitWidth, v, st.packed);
       else if (isRecord(st.ty)) this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [a, v, this.iconst(st.ty.size)] });
       else this.store(st.ty, a, v);
     }
@@ -480,7 +480,7 @@ class FnLowering {
         if (e.a.k === 'member' && e.a.m.bitWidth !== undefined) {
           const a = this.addr(e.a);
           const v = this.expr(e.b);
-          this.storeBits(e.a.m.type, a, e.a.m.bitOffset!, e.a.m.bitWidth, v);
+          this.storeBits(e.a.m.type, a, e.a.m.bitOffset!, e.a.m.bitWidth, v, e.a.m.packed);
           return this.loadBits(e.a.m, a);
         }
         if (isRecord(e.ty)) {
@@ -518,7 +518,7 @@ class FnLowering {
           const r = this.op(e.opTy.unsigned ? uop : sop, t, x, y);
           res = this.convert(r, e.opTy, e.a.ty);
         }
-        if (bits?.bitWidth !== undefined) { this.storeBits(bits.type, a, bits.bitOffset!, bits.bitWidth, res); return this.loadBits(bits, a); }
+        if (bits?.bitWidth !== undefined) { this.storeBits(bits.type, a, bits.bitOffset!, bits.bitWidth, res, bits.packed); return this.loadBits(bits, a); }
         this.store(e.a.ty, a, res);
         return res;
       }
@@ -536,7 +536,7 @@ class FnLowering {
           res = this.convert(r, wide, e.ty);
         }
         if (bits?.bitWidth !== undefined) {
-          this.storeBits(bits.type, a, bits.bitOffset!, bits.bitWidth, res);
+          this.storeBits(bits.type, a, bits.bitOffset!, bits.bitWidth, res, bits.packed);
           return e.post ? old : this.loadBits(bits, a);
         }
         this.store(e.ty, a, res);
@@ -714,36 +714,69 @@ class FnLowering {
     return this.load(vt, out);
   }
 
-  /** Reads a bit-field: the storage unit shifted and sign- or zero-extended. */
+  /** Reads a bit-field: the storage unit (or, packed, the bytes it covers) shifted and sign- or zero-extended. */
   private loadBits(m: Member, addr: number): number {
     const t = m.type;
-    // In a packed struct a field may straddle its type's size: read 8 bytes then.
-    const wide = t.size === 8 || m.bitOffset! + m.bitWidth! > t.size * 8;
-    const it: IrType = wide ? 'i64' : 'i32';
-    const bits = wide ? 64 : 32;
-    const unit = wide ? this.load(U64, addr) : this.convert(this.load(t, addr), t, t.unsigned ? U32 : INT);
-    const up = bits - m.bitOffset! - m.bitWidth!;
-    const k = (n: number): number => (wide ? this.const64(BigInt(n)) : this.iconst(n));
+    const w = this.bitWindow(t, m.bitOffset!, m.bitWidth!, m.packed);
+    const it: IrType = w.wide ? 'i64' : 'i32';
+    const bits = w.wide ? 64 : 32;
+    const unit = this.readWindow(t, addr, w);
+    const up = bits - w.shift - m.bitWidth!;
+    const k = (n: number): number => (w.wide ? this.const64(BigInt(n)) : this.iconst(n));
     let v = up ? this.op('shl', it, unit, k(up)) : unit;
     const signed = !t.unsigned && t.kind !== 'bool';
     v = this.op(signed ? 'ashr' : 'lshr', it, v, k(bits - m.bitWidth!));
-    return this.convert(v, wide ? U64 : INT, t);
+    return this.convert(v, w.wide ? U64 : INT, t);
   }
 
-  /** Writes a bit-field: read, mask, merge, write the storage unit. */
-  private storeBits(t: CType, addr: number, bitOff: number, width: number, v: number): void {
+  /**
+   * Where a bit-field's bits are read from: its storage unit (the declared type's size at the
+   * unit's offset, 8 bytes when it straddles), or in a packed record only the bytes its bits
+   * cover (`byte`..`byte + bytes`), the bits starting at `shift` in what is read.
+   */
+  private bitWindow(t: CType, bitOff: number, width: number, packed?: boolean): { wide: boolean; byte: number; bytes: number; shift: number } {
+    if (packed) {
+      const byte = Math.floor(bitOff / 8), bytes = Math.ceil((bitOff + width) / 8) - byte;
+      return { wide: bytes > 4, byte, bytes, shift: bitOff - 8 * byte };
+    }
     const wide = t.size === 8 || bitOff + width > t.size * 8;
-    const it: IrType = wide ? 'i64' : 'i32';
-    const k = (n: bigint): number => (wide ? this.const64(n) : this.iconst(Number(BigInt.asIntN(32, n))));
-    const mask = ((1n << BigInt(width)) - 1n) << BigInt(bitOff);
-    const ut = wide ? U64 : U32;
-    const ust = wide ? U64 : { ...t, unsigned: true };
-    const unit = wide ? this.load(U64, addr) : this.convert(this.load(t, addr), ust, ut);
+    return { wide, byte: 0, bytes: 0, shift: bitOff };
+  }
+
+  /** The window's bits as an unsigned i32 / i64 (little-endian bytes when packed). */
+  private readWindow(t: CType, addr: number, w: { wide: boolean; byte: number; bytes: number }): number {
+    if (w.bytes) {
+      const it: IrType = w.wide ? 'i64' : 'i32';
+      let v = -1;
+      for (let i = 0; i < w.bytes; i++) {
+        let b = this.convert(this.load(UCHAR, this.addOffset(addr, w.byte + i)), UCHAR, w.wide ? U64 : U32);
+        if (i) b = this.op('shl', it, b, w.wide ? this.const64(BigInt(8 * i)) : this.iconst(8 * i));
+        v = v < 0 ? b : this.op('or', it, v, b);
+      }
+      return v;
+    }
+    if (w.wide) return this.load(U64, addr);
+    return this.convert(this.load(t, addr), { ...t, unsigned: true }, U32);
+  }
+
+  /** Writes a bit-field: read, mask, merge, write the storage unit (or, packed, the bytes it covers). */
+  private storeBits(t: CType, addr: number, bitOff: number, width: number, v: number, packed?: boolean): void {
+    const w = this.bitWindow(t, bitOff, width, packed);
+    const it: IrType = w.wide ? 'i64' : 'i32';
+    const k = (n: bigint): number => (w.wide ? this.const64(n) : this.iconst(Number(BigInt.asIntN(32, n))));
+    const mask = ((1n << BigInt(width)) - 1n) << BigInt(w.shift);
+    const ut = w.wide ? U64 : U32;
+    const unit = this.readWindow(t, addr, w);
     const val = this.convert(v, { ...t, unsigned: true }, ut);
-    const shifted = this.op('and', it, this.op('shl', it, val, k(BigInt(bitOff))), k(mask));
+    const shifted = this.op('and', it, this.op('shl', it, val, k(BigInt(w.shift))), k(mask));
     const kept = this.op('and', it, unit, k(~mask));
     const merged = this.op('or', it, kept, shifted);
-    if (wide) this.store(U64, addr, merged);
+    if (w.bytes) {
+      for (let i = 0; i < w.bytes; i++) {
+        const b = i ? this.op('lshr', it, merged, k(BigInt(8 * i))) : merged;
+        this.store(UCHAR, this.addOffset(addr, w.byte + i), this.convert(b, ut, UCHAR));
+      }
+    } else if (w.wide) this.store(U64, addr, merged);
     else this.store(t, addr, this.convert(merged, ut, t));
   }
 }

@@ -1762,7 +1762,7 @@ class Parser {
       const v = this.tryEval(e);
       if (v === undefined) errorAt(t, 'initializer element is not a compile-time constant');
       sink.global.writeBits(off + m.offset, m.type.size, m.bitOffset!, m.bitWidth!, v);
-    } else sink.local!.stores.push({ offset: off + m.offset, ty: m.type, e, bitWidth: m.bitWidth, bitOffset: m.bitOffset });
+    } else sink.local!.stores.push({ offset: off + m.offset, ty: m.type, e, bitWidth: m.bitWidth, bitOffset: m.bitOffset, packed: m.packed });
   }
 
   private recordInit(ty: CType, off: number, sink: InitSink, braced: boolean): void {
