@@ -40,6 +40,8 @@ describe('memory pane', () => {
     await app.open();
     const { page } = app;
     await page.getByTestId('model-picker').selectOption('transformer-block');
+    // The pick starts a model check in the worker: wait for the model, not just for idleness.
+    await page.waitForFunction(() => /transformer-block/i.test(document.querySelector('[data-testid="model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
     await waitIdle(page);
     await page.getByTestId('cfg-platform').selectOption('siracusa');
 

@@ -95,8 +95,9 @@ describe('pipeline service run stage', () => {
   }, 120_000);
 
   it('prebuilds the shared units while idle: the first run then compiles only the generated files', async () => {
-    const idle = pipelineService(nodeMilp, () => machine, { prebuildWhenIdle: true, cache: new MemoryObjectCache() });
-    // The service started prebuilding by itself: asking again joins that work.
+    const idle = pipelineService(nodeMilp, () => machine, { prebuildWhenIdle: true, idleMs: 10, cache: new MemoryObjectCache() });
+    // The service starts prebuilding by itself once idle: asking again joins that work.
+    await new Promise((r) => setTimeout(r, 50));
     const compiled = await idle.prebuild();
     expect(compiled).toBeGreaterThan(5);
     expect(await idle.prebuild()).toBe(0);
@@ -109,7 +110,8 @@ describe('pipeline service run stage', () => {
   }, 240_000);
 
   it('a call stops the idle prebuild between units', async () => {
-    const idle = pipelineService(nodeMilp, () => machine, { prebuildWhenIdle: true, cache: new MemoryObjectCache() });
+    const idle = pipelineService(nodeMilp, () => machine, { prebuildWhenIdle: true, idleMs: 0, cache: new MemoryObjectCache() });
+    await new Promise((r) => setTimeout(r, 20));
     const events: PipelineEvent[] = [];
     expect(await idle.compile(input(), siracusa, (e) => { events.push(e); })).toBe(true);
     // The compile did not wait for a whole prebuild: it compiled most shared units itself.

@@ -53,6 +53,8 @@ export interface ServiceOptions {
    * units.
    */
   prebuildWhenIdle?: boolean;
+  /** How long the worker must have been idle before it starts prebuilding (default 2000 ms). */
+  idleMs?: number;
   /** Where compiled objects are kept (default: this thread's cache). */
   cache?: ObjectCache;
 }
@@ -95,13 +97,21 @@ export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () =>
     prebuilt = p;
     return p;
   };
+  // Idle: no call for idleMs (the app's first calls, a model check and a compile, come at once).
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const whenIdle = () => {
+    if (!opts.prebuildWhenIdle || !runner) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => { if (!live.size) void prebuild(); }, opts.idleMs ?? 2000);
+  };
   const exclusive = <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    clearTimeout(idleTimer);
     for (const c of live) c.abort();
     const result = enqueue(fn);
-    if (opts.prebuildWhenIdle && runner) void result.finally(() => { if (!live.size) void prebuild(); }).catch(() => undefined);
+    void result.finally(() => { if (!live.size) whenIdle(); }).catch(() => undefined);
     return result;
   };
-  if (opts.prebuildWhenIdle && runner) void prebuild();
+  whenIdle();
 
   return {
     compile(input, config, onEvent, opts = {}) {
