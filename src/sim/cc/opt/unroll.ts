@@ -9,7 +9,7 @@
 import type { Inst, IrFunction } from '../ir';
 import { dominators, findLoops, type Loop } from './dom';
 import { foldInst, truthy, type Val } from './fold';
-import { blockPragmas, cloneInst, definitions, defsOf, successors, terminator } from './util';
+import { blockPragmas, cloneInst, definitions, defsOf, successors, terminator, vregTypes } from './util';
 
 export interface UnrollOptions {
   /** Most iterations unrolled. */
@@ -117,20 +117,30 @@ function tripCount(f: IrFunction, l: Loop, def: (Inst | undefined)[], preds: num
   return undefined;
 }
 
-function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
-  const s = shape(f, l, preds)!;
-  const h = l.header;
-  const blocks = [...l.blocks];
+/** The copies of a loop an unrolling makes: per copy, its blocks and values (copy 0 is the loop itself). */
+interface LoopCopies {
+  bmaps: Map<number, number>[];
+  /** Values defined in the loop. */
+  inLoop: Uint8Array;
+  /** Value r as copy k has it. */
+  val(k: number, r: number): number;
+  /**
+   * Instruction x as copy k has it: x itself for copy 0, else a clone (without pragmas) defining
+   * copy k's values; with `operands`, also reading them and branching to copy k's blocks.
+   */
+  copy(x: Inst, k: number, operands: boolean): Inst;
+}
+
+/** Makes `count` copies of the loop's `blocks` (copy k holds `blocksOf(k)`), empty new blocks and fresh values. */
+function loopCopies(f: IrFunction, blocks: number[], count: number, blocksOf: (k: number) => number[]): LoopCopies {
   const inLoop = new Uint8Array(f.nregs);
   for (const b of blocks) for (const x of f.blocks[b].insts) for (const r of defsOf(x)) inLoop[r] = 1;
-  // Block and value maps per copy; copy 0 is the original loop.
-  const firstNew = f.blocks.length;
   const bmaps: Map<number, number>[] = [];
   const vmaps: Map<number, number>[] = [];
-  for (let k = 0; k <= trip; k++) {
+  for (let k = 0; k < count; k++) {
     const bm = new Map<number, number>();
     const vm = new Map<number, number>();
-    for (const b of k === trip ? [h] : blocks) {
+    for (const b of blocksOf(k)) {
       bm.set(b, k === 0 ? b : f.blocks.length);
       if (k > 0) f.blocks.push({ insts: [] });
       for (const x of f.blocks[b].insts) for (const r of defsOf(x)) vm.set(r, k === 0 ? r : f.nregs++);
@@ -139,15 +149,37 @@ function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
     vmaps.push(vm);
   }
   const val = (k: number, r: number): number => (inLoop[r] ? vmaps[k].get(r)! : r);
+  const copy = (x: Inst, k: number, operands: boolean): Inst => {
+    if (k === 0) return x;
+    const y = cloneInst(x);
+    delete y.pragmas;
+    if (y.dst >= 0) y.dst = vmaps[k].get(x.dst)!;
+    if (y.asm) y.asm.outs = x.asm!.outs.map((r) => vmaps[k].get(r)!);
+    if (operands) {
+      y.args = x.args.map((r) => val(k, r));
+      if (y.op === 'phi') y.targets = x.targets!.map((t) => bmaps[k].get(t)!);
+    }
+    return y;
+  };
+  return { bmaps, inLoop, val, copy };
+}
+
+function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
+  const s = shape(f, l, preds)!;
+  const h = l.header;
+  const blocks = [...l.blocks];
+  const firstNew = f.blocks.length;
+  // Copies 0..trip-1 of the loop, and a last header copy that only exits.
+  const c = loopCopies(f, blocks, trip + 1, (k) => (k === trip ? [h] : blocks));
+  const { bmaps, inLoop, val } = c;
   const original = new Map(blocks.map((b) => [b, f.blocks[b].insts]));
   for (let k = trip; k >= 0; k--) {
     for (const b of k === trip ? [h] : blocks) {
       const out: Inst[] = [];
       for (const x of original.get(b)!) {
-        const y = k === 0 ? x : cloneInst(x);
-        if (k > 0) delete y.pragmas;
-        if (y.op === 'phi' && b === h) {
+        if (x.op === 'phi' && b === h) {
           // The header: copy 0 keeps its entry from outside; later copies come from the previous latch.
+          const y = c.copy(x, k, false);
           const li = x.targets!.indexOf(s.latch);
           if (k === 0) {
             const oi = x.targets!.indexOf(s.outside);
@@ -157,16 +189,10 @@ function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
             y.args = [val(k - 1, x.args[li])];
             y.targets = [bmaps[k - 1].get(s.latch)!];
           }
-          y.dst = vmaps[k].get(x.dst)!;
           out.push(y);
           continue;
         }
-        if (k > 0) {
-          y.args = x.args.map((r) => val(k, r));
-          if (y.dst >= 0) y.dst = vmaps[k].get(x.dst)!;
-          if (y.asm) y.asm.outs = x.asm!.outs.map((r) => vmaps[k].get(r)!);
-          if (y.op === 'phi') y.targets = x.targets!.map((t) => bmaps[k].get(t)!);
-        }
+        const y = c.copy(x, k, true);
         if (y.op === 'br' && b === h) {
           out.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [k === trip ? s.exit : bmaps[k].get(s.inTarget)!], loc: x.loc });
           continue;
@@ -199,23 +225,10 @@ function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds:
   const s = shape(f, l, preds)!;
   const h = l.header;
   const blocks = [...l.blocks];
-  const inLoop = new Uint8Array(f.nregs);
-  for (const b of blocks) for (const x of f.blocks[b].insts) for (const r of defsOf(x)) inLoop[r] = 1;
   const firstNew = f.blocks.length;
-  const bmaps: Map<number, number>[] = [];
-  const vmaps: Map<number, number>[] = [];
-  for (let k = 0; k < factor; k++) {
-    const bm = new Map<number, number>();
-    const vm = new Map<number, number>();
-    for (const b of blocks) {
-      bm.set(b, k === 0 ? b : f.blocks.length);
-      if (k > 0) f.blocks.push({ insts: [] });
-      for (const x of f.blocks[b].insts) for (const r of defsOf(x)) vm.set(r, k === 0 ? r : f.nregs++);
-    }
-    bmaps.push(bm);
-    vmaps.push(vm);
-  }
-  const val = (k: number, r: number): number => (inLoop[r] ? vmaps[k].get(r)! : r);
+  const types = vregTypes(f);
+  const c = loopCopies(f, blocks, factor, () => blocks);
+  const { bmaps, inLoop, val } = c;
   // The values of the header leaving the loop, merged from every header copy that exits.
   const exiting = exact ? [0] : Array.from({ length: factor }, (_, k) => k);
   const usedOutside = new Set<number>();
@@ -230,8 +243,7 @@ function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds:
   for (const r of usedOutside) {
     const dst = f.nregs++;
     exitPhis.set(r, dst);
-    const d = f.blocks[h].insts.find((y) => defsOf(y).includes(r))!;
-    xInsts.push({ op: 'phi', ty: d.op === 'asm' || ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'].includes(d.op) ? 'i32' : d.ty, dst, args: exiting.map((k) => val(k, r)), targets: exiting.map((k) => bmaps[k].get(h)!), loc });
+    xInsts.push({ op: 'phi', ty: types[r], dst, args: exiting.map((k) => val(k, r)), targets: exiting.map((k) => bmaps[k].get(h)!), loc });
   }
   xInsts.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [s.exit], loc });
   f.blocks.push({ insts: xInsts });
@@ -240,9 +252,8 @@ function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds:
     for (const b of blocks) {
       const out: Inst[] = [];
       for (const x of original.get(b)!) {
-        const y = k === 0 ? x : cloneInst(x);
-        if (k > 0) delete y.pragmas;
-        if (y.op === 'phi' && b === h) {
+        if (x.op === 'phi' && b === h) {
+          const y = c.copy(x, k, false);
           const li = x.targets!.indexOf(s.latch);
           if (k === 0) {
             y.args = x.args.map((a, i) => (i === li ? val(factor - 1, a) : a));
@@ -250,17 +261,11 @@ function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds:
           } else {
             y.args = [val(k - 1, x.args[li])];
             y.targets = [bmaps[k - 1].get(s.latch)!];
-            y.dst = vmaps[k].get(x.dst)!;
           }
           out.push(y);
           continue;
         }
-        if (k > 0) {
-          y.args = x.args.map((r) => val(k, r));
-          if (y.dst >= 0) y.dst = vmaps[k].get(x.dst)!;
-          if (y.asm) y.asm.outs = x.asm!.outs.map((r) => vmaps[k].get(r)!);
-          if (y.op === 'phi') y.targets = x.targets!.map((t) => bmaps[k].get(t)!);
-        }
+        const y = c.copy(x, k, true);
         if (y.op === 'br' && b === h) {
           if (exact && k > 0) out.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [bmaps[k].get(s.inTarget)!], loc: x.loc });
           else {
