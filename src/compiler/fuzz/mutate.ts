@@ -336,9 +336,11 @@ const mutateIO: ModelMutator = (m, rng) => {
   return `io: add graph output '${o.name}'`;
 };
 
-/** Forgets the declared intermediate and output shapes, then makes one input dimension huge:
- *  shape inference must refuse the sizes that follow, not the interpreter run out of memory. */
-const mutateScale: ModelMutator = (m, rng) => {
+/**
+ * Forgets the declared intermediate and output shapes (their element types stay) and picks a
+ * graph input with a shape; null (nothing changed) when there is none.
+ */
+function forgetShapesPickInput(m: onnx.ModelProto, rng: Rng) {
   const g = m.graph!;
   const inits = new Set((g.initializer ?? []).map((t) => t.name));
   const inputs = (g.input ?? []).filter((v) => !inits.has(v.name) && v.type?.tensorType?.shape?.dim?.length);
@@ -346,7 +348,15 @@ const mutateScale: ModelMutator = (m, rng) => {
   g.valueInfo = [];
   g.output = (g.output ?? []).map((o) => ({ ...o, type: { tensorType: { elemType: o.type?.tensorType?.elemType ?? 1 } } }));
   const vi = pick(rng, inputs);
-  const tt = vi.type!.tensorType!;
+  return { vi, tt: vi.type!.tensorType! };
+}
+
+/** Forgets the declared intermediate and output shapes, then makes one input dimension huge:
+ *  shape inference must refuse the sizes that follow, not the interpreter run out of memory. */
+const mutateScale: ModelMutator = (m, rng) => {
+  const picked = forgetShapesPickInput(m, rng);
+  if (!picked) return null;
+  const { vi, tt } = picked;
   const v = pick(rng, [2 ** 12, 2 ** 16, 2 ** 20, 2 ** 24, 2 ** 31, 2 ** 40]);
   const i = int(rng, 0, tt.shape!.dim!.length - 1);
   tt.shape = { dim: edit(tt.shape!.dim, (d) => (d[i] = { dimValue: v })) };
@@ -357,14 +367,9 @@ const mutateScale: ModelMutator = (m, rng) => {
  *  prime, one past a power of two): the network stays valid, and tiling, codegen and the kernels
  *  meet remainders and edge tiles they do not meet at the exporter's sizes. */
 const mutateResize: ModelMutator = (m, rng) => {
-  const g = m.graph!;
-  const inits = new Set((g.initializer ?? []).map((t) => t.name));
-  const inputs = (g.input ?? []).filter((v) => !inits.has(v.name) && v.type?.tensorType?.shape?.dim?.length);
-  if (!inputs.length) return null;
-  g.valueInfo = [];
-  g.output = (g.output ?? []).map((o) => ({ ...o, type: { tensorType: { elemType: o.type?.tensorType?.elemType ?? 1 } } }));
-  const vi = pick(rng, inputs);
-  const tt = vi.type!.tensorType!;
+  const picked = forgetShapesPickInput(m, rng);
+  if (!picked) return null;
+  const { vi, tt } = picked;
   const i = int(rng, 0, tt.shape!.dim!.length - 1);
   const v = pick(rng, [1, 2, 3, 5, 7, 9, 13, 17, 31, 33, 63, 65, 100, 129]);
   tt.shape = { dim: edit(tt.shape!.dim, (d) => (d[i] = { dimValue: v })) };
