@@ -5,7 +5,7 @@ import { link, type LinkInput, type LinkOptions, type LinkResult } from './link'
 import { SIRACUSA_LAYOUT } from './layout';
 
 export { link, type LinkInput, type LinkOptions, type LinkResult, type ProgramSymbol } from './link';
-export { SIRACUSA_LAYOUT, type Layout, type OutputRule, type Memory } from './layout';
+export { DISCARDED, L2_SECTIONS, SIRACUSA_LAYOUT, type Layout, type OutputRule, type Memory } from './layout';
 export { lineAt, functionAt, sourceAt, type LineTable, type LineRow } from './lines';
 
 /** Links a Siracusa program (crt0, HAL, libc, the generated files, the kernels) with Siracusa's memory map. */

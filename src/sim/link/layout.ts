@@ -44,6 +44,18 @@ export interface Layout {
 const stackTop = SIRACUSA_MAP.L1.base + SIRACUSA_MAP.L1.bytes;
 const workerTop = stackTop - CORE_STACKS.controller;
 
+/** Code, read-only data, data and .bss in L2, as both runtimes' link.ld place them (crt0 zeroes .bss). */
+export const L2_SECTIONS: OutputRule[] = [
+  { name: '.text', memory: 'L2', groups: [['.text.start'], ['.text', '.text.*']], align: 1, title: 'code' },
+  { name: '.rodata', memory: 'L2', groups: [['.rodata', '.rodata.*', '.srodata', '.srodata.*']], align: 8, title: 'read-only data' },
+  { name: '.data', memory: 'L2', groups: [['.data', '.data.*', '.sdata', '.sdata.*']], align: 8, title: 'data' },
+  { name: '.bss', memory: 'L2', groups: [['.sbss', '.sbss.*', '.bss', '.bss.*', 'COMMON']], align: 16, nobits: true,
+    startSymbol: '__bss_start', endSymbol: '__bss_end', endAlign: 16, title: 'zeroed data' },
+];
+
+/** Sections no image keeps. */
+export const DISCARDED = ['.comment', '.riscv.attributes', '.note', '.note.*', '.llvm_addrsig'];
+
 /** Siracusa: code and default data in L2; HAL_L1 below the core stacks; HAL_WMEM; HAL_L3. */
 export const SIRACUSA_LAYOUT: Layout = {
   memories: [
@@ -53,16 +65,12 @@ export const SIRACUSA_LAYOUT: Layout = {
     { name: 'L3', ...SIRACUSA_MAP.L3, title: 'L3' },
   ],
   rules: [
-    { name: '.text', memory: 'L2', groups: [['.text.start'], ['.text', '.text.*']], align: 1, title: 'code' },
-    { name: '.rodata', memory: 'L2', groups: [['.rodata', '.rodata.*', '.srodata', '.srodata.*']], align: 8, title: 'read-only data' },
-    { name: '.data', memory: 'L2', groups: [['.data', '.data.*', '.sdata', '.sdata.*']], align: 8, title: 'data' },
-    { name: '.bss', memory: 'L2', groups: [['.sbss', '.sbss.*', '.bss', '.bss.*', 'COMMON']], align: 16, nobits: true,
-      startSymbol: '__bss_start', endSymbol: '__bss_end', endAlign: 16, title: 'zeroed data' },
+    ...L2_SECTIONS,
     { name: '.l1', memory: 'L1', groups: [['.l1', '.l1.*']], align: 16, startSymbol: '__l1_start', endSymbol: '__l1_end', title: 'L1 data' },
     { name: '.wmem', memory: 'WMEM', groups: [['.wmem', '.wmem.*']], align: 16, title: 'weight memory data' },
     { name: '.l3', memory: 'L3', groups: [['.l3', '.l3.*']], align: 16, title: 'L3 data' },
   ],
-  discard: ['.comment', '.riscv.attributes', '.note', '.note.*', '.llvm_addrsig'],
+  discard: DISCARDED,
   symbols: {
     __controller_stack_size: CORE_STACKS.controller,
     __worker_stack_size: CORE_STACKS.worker,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { writeElf } from '../asm';
 import { assembleS, compileC, type CcOptions, type CompiledObject } from '../cc/driver';
 import { filesFrom, overlay, type SourceFiles } from '../cc/fs';
-import { link, type Layout, type LinkInput, type LinkResult } from '../link';
+import { DISCARDED, L2_SECTIONS, link, type Layout, type LinkInput, type LinkResult } from '../link';
 import { LIBC_DIR, RUNTIME_DIR } from './toolchain';
 
 const L2_BASE = 0x1c00_0000;
@@ -21,13 +21,9 @@ const STACK_BYTES = 0x40000;
 export const BARE_LAYOUT: Layout = {
   memories: [{ name: 'L2', base: L2_BASE, bytes: L2_BYTES, title: 'L2' }],
   rules: [
-    { name: '.text', memory: 'L2', groups: [['.text.start'], ['.text', '.text.*']], align: 1, title: 'code' },
-    { name: '.rodata', memory: 'L2', groups: [['.rodata', '.rodata.*', '.srodata', '.srodata.*']], align: 8, title: 'read-only data' },
-    { name: '.data', memory: 'L2', groups: [['.data', '.data.*', '.sdata', '.sdata.*']], align: 8, title: 'data' },
-    { name: '.bss', memory: 'L2', groups: [['.sbss', '.sbss.*', '.bss', '.bss.*', 'COMMON']], align: 16, nobits: true,
-      startSymbol: '__bss_start', endSymbol: '__bss_end', endAlign: 16, title: 'zeroed data' },
+    ...L2_SECTIONS,
   ],
-  discard: ['.comment', '.riscv.attributes', '.note', '.note.*', '.llvm_addrsig'],
+  discard: DISCARDED,
   symbols: { __stack_top: L2_BASE + L2_BYTES, __stack_bottom: L2_BASE + L2_BYTES - STACK_BYTES },
   ceilings: [{ rule: '.bss', symbol: '__stack_bottom', above: 'the stack' }],
   entry: '_start',
