@@ -5,6 +5,7 @@
 // from other code than the editor holds now, or another configuration, are marked stale.
 import { runAgain } from '../actions';
 import { checkFailure } from '../stageChecks';
+import { MismatchTable } from '../run/MismatchTable';
 import type { RunResult } from '../../sim/run/types';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
@@ -47,17 +48,7 @@ function Mismatches({ r }: { r: RunResult }) {
   // Named as the stage list names them: the graph's output and its coordinates.
   const outputs = useStore((s) => s.stages.parse.result?.graph.outputs);
   const rows = checkFailure('run', r, outputs)?.first ?? [];
-  if (!rows.length) return null;
-  return (
-    <table className="run-mismatches" data-testid="run-mismatches">
-      <thead><tr><th>output</th><th>index</th><th>expected</th><th>got</th></tr></thead>
-      <tbody>
-        {rows.slice(0, SHOWN_MISMATCHES).map((m) => (
-          <tr key={`${m.tensor}:${m.index}`}><td><code>{m.tensor}</code></td><td title={`flat index ${m.index}`}>[{m.coords.join(',')}]</td><td>{m.expected}</td><td>{m.got}</td></tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <MismatchTable rows={rows} shown={SHOWN_MISMATCHES} className="run-mismatches" testid="run-mismatches" what="output" />;
 }
 
 export function RunPane() {

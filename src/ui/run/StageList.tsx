@@ -1,6 +1,7 @@
 import { STAGES } from '../../pipeline/results';
 import type { StageName } from '../../pipeline/results';
 import { checkFailure } from '../stageChecks';
+import { MismatchTable } from './MismatchTable';
 import type { StageView } from '../stageViews';
 import { isStale, useStore } from '../store';
 
@@ -17,26 +18,11 @@ function detail(name: StageName, v: StageView): string {
   }
 }
 
-/** The first mismatching elements of a failed check: tensor, index, expected, got. */
+/** The first mismatching elements of a stage's failed check. */
 function Mismatches({ name, v }: { name: StageName; v: StageView }) {
   const outputs = useStore((s) => s.stages.parse.result?.graph.outputs);
   const first = checkFailure(name, v.result, outputs)?.first ?? [];
-  if (!first.length) return null;
-  return (
-    <table className="stage-mismatches" data-testid={`stage-${name}-mismatches`}>
-      <thead><tr><th>tensor</th><th>index</th><th>expected</th><th>got</th></tr></thead>
-      <tbody>
-        {first.slice(0, SHOWN_MISMATCHES).map((m) => (
-          <tr key={`${m.tensor}:${m.index}`} data-testid="mismatch-row">
-            <td><code>{m.tensor}</code></td>
-            <td title={`flat index ${m.index}`}><code>[{m.coords.join(',')}]</code></td>
-            <td>{m.expected}</td>
-            <td>{m.got}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <MismatchTable rows={first} shown={SHOWN_MISMATCHES} className="stage-mismatches" testid={`stage-${name}-mismatches`} />;
 }
 
 /** Each pipeline stage with its status; results of another configuration are marked stale. */
