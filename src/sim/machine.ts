@@ -63,7 +63,7 @@ const REG_A7 = 17;
 /** Core record fields, by index of the wasm export coreField(i). */
 const CORE_FIELDS = [
   'pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid',
-  'state', 'wait', 'stallBank', 'stallL2', 'idle', 'stallPeriph',
+  'state', 'wait', 'stallBank', 'stallL2', 'idle', 'stallPeriph', 'stallLoadUse', 'stallBranch',
 ] as const;
 type CoreField = (typeof CORE_FIELDS)[number];
 
@@ -147,7 +147,7 @@ export class Machine {
   cycles(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.cycles, true)); }
   instret(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.instret, true)); }
   /** A 64-bit counter of the core record (cycles, stalls, idle) as a number. */
-  counter(core: number, f: 'stallBank' | 'stallL2' | 'idle' | 'stallPeriph'): number {
+  counter(core: number, f: 'stallBank' | 'stallL2' | 'idle' | 'stallPeriph' | 'stallLoadUse' | 'stallBranch'): number {
     return Number(this.view.getBigUint64(this.base(core) + this.field[f], true));
   }
   /** A 32-bit field of the core record. */
@@ -227,6 +227,8 @@ export class Machine {
 
   /** Bytes of wasm memory (the console buffer, the trace ring). */
   wasmBytes(offset: number, len: number): Uint8Array { return this.bytes.slice(offset, offset + len); }
+  /** Writes bytes into wasm memory (the profile's region table). */
+  wasmWrite(offset: number, data: Uint8Array): void { this.bytes.set(data, offset); }
 
   /**
    * Runs core 0 until it exits, traps or reaches maxCycles, servicing Linux-style system

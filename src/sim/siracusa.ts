@@ -7,6 +7,7 @@ import type { Machine, StopReason, Trap } from './machine';
 import { STOP, concat } from './machine';
 import type { TraceMode, TraceRecord } from './trace';
 import { TRACE_MODE_BITS, readTrace } from './trace';
+import { ProfileLog, type ProfileSetup, type RawProfile } from './profile/log';
 
 export const WORKERS = 8;
 export const CONTROLLER = 8;
@@ -23,6 +24,8 @@ export interface SiracusaOptions {
   quantum?: number;
   /** Polled between chunks; true stops the run ('cancelled'). */
   shouldStop?: () => boolean;
+  /** Record the profile (src/sim/profile): the same cycles, plus where they went. */
+  profile?: ProfileSetup;
 }
 
 export interface CoreStats {
@@ -30,7 +33,7 @@ export interface CoreStats {
   core: number;
   instructions: number;
   /** Cycles lost, by cause: pipeline (load-use, branches, multi-cycle ops), TCDM bank conflicts, L2 latency, peripheral accesses. */
-  stalls: { pipeline: number; bank: number; l2: number; periph: number };
+  stalls: { pipeline: number; bank: number; l2: number; periph: number; loadUse?: number; branch?: number };
   /** Cycles asleep (clock-gated) or blocked on a DMA / uDMA wait. */
   idle: number;
 }
@@ -51,6 +54,7 @@ export interface SiracusaResult {
   /** Which core waits for what, when stopped is 'deadlock'. */
   deadlock?: string;
   trace?: { records: TraceRecord[]; dropped: number };
+  profile?: RawProfile;
 }
 
 const WAIT_NAMES: Record<number, string> = { 1: 'a fork', 2: 'the join', 3: 'the barrier', 4: 'an event' };
@@ -63,6 +67,7 @@ export class SiracusaRun {
   private readonly chunk: number;
   private until = 0;
   private final?: SiracusaResult;
+  private readonly log?: ProfileLog;
 
   constructor(private readonly m: Machine, elf: Uint8Array, private readonly opts: SiracusaOptions = {}) {
     this.maxCycles = opts.maxCycles ?? 1e10;
@@ -75,6 +80,8 @@ export class SiracusaRun {
     w.setQuantum(opts.quantum ?? 128);
     const mode = opts.trace === true ? 'events' : opts.trace || undefined;
     w.setTrace(mode ? TRACE_MODE_BITS[mode] : 0);
+    w.setProfile(0, 0, 0);
+    if (opts.profile) this.log = new ProfileLog(m, opts.profile);
   }
 
   get done(): SiracusaResult | undefined { return this.final; }
@@ -88,6 +95,7 @@ export class SiracusaRun {
     for (;;) {
       const why = w.clusterRun(this.until);
       this.drainConsole();
+      this.log?.drain();
       const core = w.stopCore();
       switch (why) {
         case STOP.budget:
@@ -127,7 +135,10 @@ export class SiracusaRun {
       const instructions = m.instret(c);
       // A core asleep at the end was idle from its last cycle to the end.
       const tail = m.coreState(c) === 1 && cycles > own ? cycles - own : 0;
-      return { core: c, instructions, stalls: { pipeline: own - instructions - bank - l2 - periph - idle, bank, l2, periph }, idle: idle + tail };
+      const stalls: CoreStats['stalls'] = { pipeline: own - instructions - bank - l2 - periph - idle, bank, l2, periph };
+      // Counted apart from the rest of the pipeline's stalls only by the profiled run loop.
+      if (this.log) { stalls.loadUse = m.counter(c, 'stallLoadUse'); stalls.branch = m.counter(c, 'stallBranch'); }
+      return { core: c, instructions, stalls, idle: idle + tail };
     });
     const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
     const r: SiracusaResult = {
@@ -141,6 +152,7 @@ export class SiracusaRun {
       r.deadlock = clocks.map((_, c) => `core ${c} waits for ${WAIT_NAMES[m.view32(c, 'wait')] ?? 'nothing'}`).join('; ');
     }
     if (this.opts.trace) r.trace = readTrace(m);
+    if (this.log) r.profile = this.log.finish();
     this.final = r;
     return r;
   }

@@ -45,6 +45,15 @@ export interface SimExports {
   l1Base(): number;
   l1Size(): number;
   coreField(i: number): number;
+  /** The profile (src/sim/as/profile.ts): on / off with its code window; the log, heat and region table. */
+  setProfile(on: number, lo: number, span: number): void;
+  profDrained(): void;
+  profCount(): number;
+  profDropped(): number;
+  profLog(): number;
+  profHeat(): number;
+  profRegions(): number;
+  profSpanMax(): number;
 }
 
 export type WasmSource = BufferSource | Response | URL | string | WebAssembly.Module;

@@ -13,7 +13,8 @@ import { coreState, flushICache, resetCore } from './core';
 import { dmaReset } from './dma';
 import { neurekaReset } from './neureka';
 import { euReset, WORKERS } from './eu';
-import { run } from './gen/exec';
+import { run, runProf } from './gen/exec';
+import { profOn } from './profile';
 import { clearStamps, setClusterMode, setStampBanks } from './mem';
 import { consoleFull, periphReset, takeYield } from './periph';
 import { TR_PC, traceAt, traceMode } from './trace';
@@ -83,7 +84,7 @@ export function clusterRun(untilF: f64): i32 {
         const left = tend - t;
         let slice: i32 = left > MAX_SLICE ? <i32>MAX_SLICE : <i32>left;
         if (traceMode & 2) { traceAt(TR_PC, c, t, load<u32>(S + PC), 0); slice = 1; }
-        const why = run(c, slice, true);
+        const why = profOn ? runProf(c, slice, true) : run(c, slice, true);
         if (takeYield()) {
           if (consoleFull) { stopCore = c; return STOP_YIELD; }
           yielded = true;

@@ -15,6 +15,7 @@ import {
 } from './layout';
 import { icacheInvalidate } from './core';
 import { addStall, curCore, fullNow, setFaultAt } from './mem';
+import { EV_DMA, EV_UDMA, IDLE_DMA, IDLE_UDMA, profEngine, profIdle } from './profile';
 import { TR_DMA_END, TR_DMA_START, TR_DMA_WAIT, TR_L3, traceAt, traceEvent, traceMode } from './trace';
 
 export const DMA_L1: u32 = 0x00; // RW: L1 address
@@ -98,7 +99,7 @@ export function dmaWrite(off: u32, a: u32, v: u32, now: u32): void {
       if (nextId - v > DMA_IDS) return;
       const t = fullNow(now);
       const end = endOf(v);
-      if (end > t) { addStall(<i32>(end - t), IDLE); traceEvent(TR_DMA_WAIT, now, v, <u32>(end - t)); }
+      if (end > t) { addStall(<i32>(end - t), IDLE); traceEvent(TR_DMA_WAIT, now, v, <u32>(end - t)); profIdle(curCore, t, end, IDLE_DMA); }
       return;
     }
     default: setFaultAt(a, true);
@@ -124,7 +125,7 @@ function push(toL1: bool, a: u32, now: u32): u32 {
   // A full queue: wait for the transfer DMA_QUEUE pushes ago.
   if (id > DMA_QUEUE) {
     const oldest = endOf(id - DMA_QUEUE);
-    if (oldest > issue) { addStall(<i32>(oldest - issue), IDLE); issue = oldest; }
+    if (oldest > issue) { addStall(<i32>(oldest - issue), IDLE); profIdle(curCore, issue, oldest, IDLE_DMA); issue = oldest; }
   }
   let cycles: u64 = 0;
   for (let r: u32 = 0; total != 0 && r < rows; r++) {
@@ -144,6 +145,7 @@ function push(toL1: bool, a: u32, now: u32): u32 {
   store<u64>(DMA_RING + (<usize>(id & (DMA_IDS - 1)) << 3), end);
   dmaBytes += total;
   dmaTransfers++;
+  profEngine(EV_DMA, curCore, start, end, <u32>total);
   if (traceMode & 1) {
     traceAt(TR_DMA_START, curCore, issue, id, <u32>total);
     traceAt(TR_DMA_END, curCore, end, id, <u32>total);
@@ -173,6 +175,8 @@ export function udmaWrite(off: u32, a: u32, v: u32, now: u32): void {
       l3Busy += end - start;
       addStall(<i32>(end - t), IDLE);
       traceEvent(TR_L3, now, ul3, usize_);
+      profEngine(EV_UDMA, curCore, start, end, usize_);
+      profIdle(curCore, t, end, IDLE_UDMA);
       return;
     }
     default: setFaultAt(a, true);

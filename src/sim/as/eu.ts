@@ -11,6 +11,7 @@ import {
 import { coreState } from './core';
 import { addStall, curCore, curS, fullNow, setEvent, setFaultAt } from './mem';
 import { requestYield } from './periph';
+import { profIdle, profJob } from './profile';
 import { TR_BARRIER, TR_FORK, TR_SLEEP, TR_WAKE, traceAt, traceEvent, traceMode } from './trace';
 
 // Register offsets inside the event unit's window.
@@ -68,6 +69,7 @@ function wake(core: i32, kind: i32, at: u64): void {
   if (at > c) {
     store<u64>(S + IDLE, load<u64>(S + IDLE) + (at - c));
     store<u64>(S + CYCLES, at);
+    profIdle(core, c, at, <u16>kind);
   }
   if (traceMode & 1) traceAt(TR_WAKE, core, at > c ? at : c, 0, <u32>(at > c ? at - c : 0));
   requestYield();
@@ -81,10 +83,10 @@ function sleep(kind: i32, now: u32): void {
   traceEvent(TR_SLEEP, now, 0, kind);
 }
 
-/** Waits (as idle time) until `at` when the caller is early. */
-function idleUntil(at: u64, now: u32): void {
+/** Waits (as idle time) until `at` when the caller is early (waiting for `kind`). */
+function idleUntil(at: u64, now: u32, kind: i32): void {
   const t = fullNow(now);
-  if (at > t) addStall(<i32>(at - t), IDLE);
+  if (at > t) { addStall(<i32>(at - t), IDLE); profIdle(curCore, t, at, <u16>kind); }
 }
 
 @inline function has(S: usize, ev: u32): bool { return (load<u32>(S + EVENTS) & ev) != 0; }
@@ -98,18 +100,25 @@ export function euRead(off: u32, a: u32, now: u32): u32 {
     case EU_TEAM_INDEX: return load<u32>(S + TEAM) == 0 ? 0 : load<u32>(S + TEAM_INDEX);
     case EU_FORK_ARG: return load<u32>(S + FORK_ARG_OF);
     case EU_WAIT_FORK:
-      if (has(S, EV_FORK)) { clear(S, EV_FORK); idleUntil(load<u64>(S + FORK_AT), now); return load<u32>(S + FORK_FN_OF); }
+      if (has(S, EV_FORK)) {
+        clear(S, EV_FORK);
+        const at = load<u64>(S + FORK_AT);
+        idleUntil(at, now, WAIT_FORK);
+        const t = fullNow(now);
+        profJob(curCore, at > t ? at : t, false);
+        return load<u32>(S + FORK_FN_OF);
+      }
       sleep(WAIT_FORK, now);
       return 0;
     case EU_JOIN:
       if (team == 0) return 0;
-      if (teamDone == team) { team = 0; idleUntil(lastDone + JOIN_LAT, now); return 0; }
+      if (teamDone == team) { team = 0; idleUntil(lastDone + JOIN_LAT, now, WAIT_JOIN); return 0; }
       joiner = curCore;
       sleep(WAIT_JOIN, now);
       return 0;
     case EU_BARRIER: return barrier(S, now);
     case EU_EVT_WAIT:
-      if (has(S, EV_SW)) { clear(S, EV_SW); idleUntil(load<u64>(S + EVT_AT), now); return 1; }
+      if (has(S, EV_SW)) { clear(S, EV_SW); idleUntil(load<u64>(S + EVT_AT), now, WAIT_EVENT); return 1; }
       sleep(WAIT_EVENT, now);
       return 0;
     default:
@@ -138,7 +147,7 @@ function barrier(S: usize, now: u32): u32 {
     store<u32>(C + EVENTS, load<u32>(C + EVENTS) | EV_BARRIER);
     wake(c, WAIT_BARRIER, release);
   }
-  idleUntil(release, now);
+  idleUntil(release, now, WAIT_BARRIER);
   return 0;
 }
 
@@ -155,6 +164,7 @@ export function euWrite(off: u32, a: u32, v: u32, now: u32): void {
       store<u32>(S + TEAM, 0);
       teamDone |= me;
       const at = fullNow(now);
+      profJob(curCore, at, true);
       if (at > lastDone) lastDone = at;
       if (teamDone == team && joiner >= 0) { wake(joiner, WAIT_JOIN, lastDone + JOIN_LAT); joiner = -1; }
       return;

@@ -14,6 +14,14 @@ export { resetCore, flushICache } from './core';
 export { bareMode, clusterReset, clusterRun, setQuantum } from './cluster';
 export { consoleDrained } from './periph';
 export { setTrace } from './trace';
+export { profDrained, setProfile } from './profile';
+import { profCount as profCountOf, profDropped as profDroppedOf } from './profile';
+export function profCount(): u32 { return profCountOf; }
+export function profDropped(): u32 { return profDroppedOf; }
+export function profLog(): usize { return L.PROF_LOG; }
+export function profHeat(): usize { return L.PROF_HEAT; }
+export function profRegions(): usize { return L.PROF_REGION; }
+export function profSpanMax(): u32 { return L.PROF_SPAN_MAX; }
 
 export function tableHash(): u32 { return TABLE_HASH; }
 export function numOps(): i32 { return NUM_OPS; }
@@ -78,6 +86,8 @@ export function coreField(i: i32): i32 {
     case 12: return <i32>L.STALL_L2;
     case 13: return <i32>L.IDLE;
     case 14: return <i32>L.STALL_PERIPH;
+    case 15: return <i32>L.STALL_LOADUSE;
+    case 16: return <i32>L.STALL_BRANCH;
     default: return -1;
   }
 }

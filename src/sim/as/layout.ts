@@ -43,7 +43,13 @@ export const MEM_L3: usize = 0x1100000; // L3 bytes
 /** Trace ring: TRACE_ENTRIES records of 16 bytes (see trace.ts). */
 export const TRACE: usize = 0x2100000;
 export const TRACE_ENTRIES: u32 = 0x10000;
-export const MEM_END: usize = 0x2200000;
+/** The profile (profile.ts): heat (2 x u32 per code halfword), regions (u16 per halfword), the event log. */
+export const PROF_SPAN_MAX: u32 = 0x80000; // 512 KiB of code
+export const PROF_HEAT: usize = 0x2200000;
+export const PROF_REGION: usize = 0x2400000;
+export const PROF_LOG: usize = 0x2480000;
+export const PROF_ENTRIES: u32 = 0x20000; // 64-byte records: 8 MiB
+export const MEM_END: usize = 0x2c80000;
 
 // Per-core state record (offsets in bytes). Registers first: x0..x31, then a sink slot (x32)
 // that instructions writing x0 write to instead, so x0 reads stay zero with no check.
@@ -74,6 +80,9 @@ export const TEAM_INDEX: usize = 308;
 export const FORK_FN_OF: usize = 312; // the function of the core's pending / current fork job
 export const FORK_AT: usize = 320; // u64: cycle at which the pending fork job reaches the core
 export const EVT_AT: usize = 328; // u64: cycle at which the pending software event arrived
+// Counted only while profiling (the profiled run loop): stalls the plain loop lumps together.
+export const STALL_LOADUSE: usize = 336; // u64
+export const STALL_BRANCH: usize = 344; // u64: taken branches and jumps
 
 export const CORE_RUN: i32 = 0;
 export const CORE_SLEEP: i32 = 1;

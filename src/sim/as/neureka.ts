@@ -18,7 +18,8 @@
 // (8 B per channel) and the output pixels through the port. Plus NEUREKA_SETUP per task.
 import { IC_L1, IC_L2, IDLE, L1_BASE, L1_SIZE, L2_BASE, L2_SIZE, MEM_L1, MEM_L2, MEM_WMEM, SCRATCH, WMEM_BASE, WMEM_SIZE } from './layout';
 import { icacheInvalidate } from './core';
-import { addStall, fullNow, setFaultAt } from './mem';
+import { addStall, curCore, fullNow, setFaultAt } from './mem';
+import { EV_NPU, IDLE_NPU, profEngine, profIdle } from './profile';
 
 // Registers (byte offsets in the window), as in neureka.h.
 export const NE_COMMIT: u32 = 0x00;
@@ -196,6 +197,7 @@ function commit(a: u32, now: u32): bool {
   neurekaBusy += end - start;
   neurekaTasks++;
   busyUntil = end;
+  profEngine(EV_NPU, curCore, start, end, 0);
   return true;
 }
 
@@ -240,7 +242,7 @@ export function neurekaRead(off: u32, a: u32, now: u32): u32 {
   switch (off) {
     case NE_WAIT: {
       const t = fullNow(now);
-      if (busyUntil > t) addStall(<i32>(busyUntil - t), IDLE); // the end event wakes the reader
+      if (busyUntil > t) { addStall(<i32>(busyUntil - t), IDLE); profIdle(curCore, t, busyUntil, IDLE_NPU); } // the end event wakes the reader
       return status;
     }
     case NE_STATUS: return fullNow(now) < busyUntil ? 1 : 0;

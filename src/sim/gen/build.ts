@@ -6,7 +6,7 @@ import asc from 'assemblyscript/asc';
 import { generateAs } from './generate';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const MEM_PAGES = 0x2200000 / 65536; // MEM_END of src/sim/as/layout.ts
+const MEM_PAGES = 0x2c80000 / 65536; // MEM_END of src/sim/as/layout.ts
 
 export async function buildSim(opts: { quiet?: boolean } = {}): Promise<string> {
   // Written under temporary names and renamed, so that test workers building at the same time

@@ -73,8 +73,9 @@ function expandExec(r: Row): string {
     .replace(/\bHWNEXT\b/g, 'if ((pc == e0) | (pc == e1)) pc = hwLoopBack(S, pc)');
 }
 
-function caseAs(r: Row, op: number): string {
-  const x = expandExec(r);
+function caseAs(r: Row, op: number, prof: boolean): string {
+  // Profiled: a jump's or taken branch's extra cycles are counted as branch stalls.
+  const x = expandExec(r) + (prof && r.jumps ? ' store<u64>(S + L.STALL_BRANCH, load<u64>(S + L.STALL_BRANCH) + <u64>(stall - sb));' : '');
   const uses = (re: RegExp) => re.test(x);
   const decl: string[] = [];
   const A = uses(/\bA\b/); const B = uses(/\bB\b/); const C = uses(/\bC\b/); const D = uses(/\bD\b/);
@@ -92,8 +93,15 @@ function caseAs(r: Row, op: number): string {
   return `      case ${op}: { // ${r.id}\n        ${[...decl, x + tail].join('\n        ')}\n        break;\n      }`;
 }
 
-function executorAs(): string {
-  const cases = EXEC_ROWS.map((r, i) => caseAs(r, i + FIRST_OP)).join('\n');
+/**
+ * The run loop; `prof` makes the profiled copy (runProf): the same instructions at the same
+ * cycles, plus the profile's bookkeeping (as/profile.ts): the controller's region changes, the
+ * cycles and stalls per pc, load-use and branch stalls counted apart, the running count of
+ * retired instructions for the event unit's records.
+ */
+function executorAs(prof: boolean): string {
+  const cases = EXEC_ROWS.map((r, i) => caseAs(r, i + FIRST_OP, prof)).join('\n');
+  const P = (code: string) => (prof ? code : '');
   return `/**
  * Runs core \`core\` for at most \`budget\` instructions (or, with \`cycleMode\`, until it has
  * spent \`budget\` cycles); returns STOP_BUDGET, STOP_ECALL (the host services the call; pc is
@@ -101,8 +109,9 @@ function executorAs(): string {
  * unit, pc at the access) or STOP_EXIT. Everything hot lives in locals: pc, the instruction
  * count n and the extra stall cycles.
  */
-export function run(core: i32, budget: i32, cycleMode: bool): i32 {
-  const S: usize = coreState(core);
+export function ${prof ? 'runProf' : 'run'}(core: i32, budget: i32, cycleMode: bool): i32 {
+  const S: usize = coreState(core);${P(`
+  const ctrl: bool = core == PROF_CONTROLLER;`)}
   const R: usize = S + REGS;
   setCurrent(S, core);
   const gate: u32 = l2Gate;
@@ -127,12 +136,23 @@ export function run(core: i32, budget: i32, cycleMode: bool): i32 {
       if (e == 0) return trapOut(S, pc, n, stall, ld, pw, (pc & 1) != 0 ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_FAULT, pc);
     }
     let w: u32 = load<u32>(e);
-    if ((w & OP_MASK) == OP_UNDECODED) w = decodeAt(e, pc);
+    if ((w & OP_MASK) == OP_UNDECODED) w = decodeAt(e, pc);${P(`
+    const ipc: u32 = pc;
+    const s0: i32 = n + stall;
+    setProfN(n);
+    if (ctrl) {
+      const ro: u32 = ipc - profLo;
+      if (ro < profSpan) {
+        const r: u32 = <u32>load<u16>(L.PROF_REGION + <usize>ro);
+        if (r != 0 && r != profRegion) profRegionAt(r, cyc0 + <u64>(n + stall));
+      }
+    }`)}
     // Load-use: one stall cycle when this instruction reads what the previous load wrote.
     if (ld != 0) {
-      if (<i32>((w >> 16) & 31) == ld || <i32>((w >> 21) & 31) == ld) stall++;
+      if (<i32>((w >> 16) & 31) == ld || <i32>((w >> 21) & 31) == ld) { stall++;${P(' store<u64>(S + L.STALL_LOADUSE, load<u64>(S + L.STALL_LOADUSE) + 1);')} }
       ld = 0;
-    }
+    }${P(`
+    const sb: i32 = stall;`)}
     switch (w & OP_MASK) {
 ${cases}
       default: return trapOut(S, pc, n, stall, ld, pw, CAUSE_ILLEGAL, 0);
@@ -142,7 +162,14 @@ ${cases}
       pc = hwLoopBack(S, pc);
       e0 = hwEnd(S, 0);
       e1 = hwEnd(S, 1);
-    }
+    }${P(`
+    const ho: u32 = ipc - profLo;
+    if (ho < profSpan) {
+      const hp: usize = L.PROF_HEAT + (<usize>ho << 2);
+      const d: i32 = n + 1 + stall - s0;
+      store<u32>(hp, load<u32>(hp) + <u32>d);
+      store<u32>(hp, load<u32>(hp, 4) + <u32>(d - 1), 4);
+    }`)}
     pw = w;
     n++;
   }
@@ -163,6 +190,7 @@ import {
   LB, LBU, LH, LHU, LW, SB, SH, SW, clearFault, fault, faultAddr, fetch16, l2Gate, mis1, mis2, mis4, setCurrent, tgt,
 } from '../mem';
 import { memEvent, yieldReq } from '../periph';
+import { PROF_CONTROLLER, profLo, profRegion, profRegionAt, profSpan, setProfN } from '../profile';
 import {
   CSR_CLEAR, CSR_SET, CSR_WRITE, bfExtract, bfExtractU, bfInsert, bfMask, bitrev, clipS, coreState,
   csrAccess, csrExtra, flushICache, hwEnd, hwLoopBack, hwSet, icacheFilled, icacheSlow, leave, pickB, pickH, rnd,
@@ -188,6 +216,8 @@ export function decodeAt(e: usize, pc: u32): u32 {
   return w0;
 }
 
-${executorAs()}
+${executorAs(false)}
+
+${executorAs(true)}
 `;
 }

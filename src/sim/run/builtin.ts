@@ -22,6 +22,7 @@ import type { Machine } from '../machine';
 import { CONTROLLER, SiracusaRun } from '../siracusa';
 import { MAX_CYCLES, simulatorResult, statsOf } from './outcome';
 import { LIBRARY_SOURCES } from './sources';
+import { buildProfile, profileSetup } from '../profile/build';
 import type { BuildStats, RunContext, RunResult, Runner } from './types';
 
 /** RunResult.compiler of a builtin build. */
@@ -296,7 +297,9 @@ export async function runBuiltin(code: CodegenResult, config: Config, opts: Buil
   const machine = await opts.machine();
   const t1 = performance.now();
   const maxCycles = opts.maxCycles ?? MAX_CYCLES;
-  const run = new SiracusaRun(machine, built.link.elf, { maxCycles, shouldStop: () => !!opts.signal?.aborted });
+  const network = opts.edits?.['Network.c'] ?? code.files.find((f) => f.path === 'Network.c')?.content ?? '';
+  const profile = opts.profile ? profileSetup(code, built.link.lines, network) : undefined;
+  const run = new SiracusaRun(machine, built.link.elf, { maxCycles, shouldStop: () => !!opts.signal?.aborted, profile });
   opts.progress?.(0.55, 'simulating');
   let r = run.step();
   while (!r) {
@@ -307,7 +310,8 @@ export async function runBuiltin(code: CodegenResult, config: Config, opts: Buil
   const t2 = performance.now();
   const sim = statsOf(r, t1 - t0, t2 - t1);
   sim.build = built.stats;
-  return simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc) });
+  const prof = r.profile && buildProfile({ raw: r.profile, code, lines: built.link.lines, cores: r.cores, total: r.cycles, estimates: opts.estimates });
+  return simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc), profile: prof });
 }
 
 /** The run stage's runner with the builtin toolchain: the context's progress, signal and edits go to runBuiltin. */

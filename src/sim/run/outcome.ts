@@ -4,6 +4,7 @@
 import type { SiracusaResult } from '../siracusa';
 import { RunError } from './error';
 import type { OutputMismatch, RunResult, SimRunStats } from './types';
+import type { RunProfile } from '../profile/types';
 
 /** Default cycle budget: far above microLlama's tens of millions, low enough that a hang ends. */
 export const MAX_CYCLES = 2e9;
@@ -31,10 +32,11 @@ const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
  * file:line), the cycle limit, a cancel or a deadlock throws a RunError carrying the result.
  */
 export function simulatorResult(r: SiracusaResult, o: {
-  compiler: string; sim: SimRunStats; maxCycles: number; sourceAt: (pc: number) => { fn?: string; line?: string };
+  compiler: string; sim: SimRunStats; maxCycles: number; sourceAt: (pc: number) => { fn?: string; line?: string }; profile?: RunProfile;
 }): RunResult {
   const { sim } = o;
-  const result: RunResult = { target: 'simulator', compiler: o.compiler, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim };
+  const result: RunResult = { target: 'simulator', compiler: o.compiler, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
+    ...(o.profile ? { profile: o.profile } : {}) };
   if (r.stopped === 'exit') return result;
   if (r.trap) {
     const t = r.trap;

@@ -3,6 +3,7 @@ import type { CodegenResult } from '../../compiler/codegen/types';
 import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
 import type { CoreStats, SiracusaResult } from '../siracusa';
+import type { RunProfile } from '../profile/types';
 
 export interface RunResult {
   /** 'host': built with the host C compiler and run natively; 'simulator': the Siracusa simulator. */
@@ -19,6 +20,8 @@ export interface RunResult {
   mismatches?: OutputMismatch[];
   /** The simulator's statistics (target 'simulator'). */
   sim?: SimRunStats;
+  /** Where the cycles went (a profiled simulator run): layers, tiles, phases, cores, the timeline, the pc heat. */
+  profile?: RunProfile;
 }
 
 export interface OutputMismatch { output: number; index: number; got: number; expected: number }
@@ -63,6 +66,10 @@ export interface RunContext {
   edits?: Readonly<Record<string, string>>;
   /** The simulator's cycle budget (default MAX_CYCLES): an endless loop stops there. */
   maxCycles?: number;
+  /** Record the run's profile (RunResult.profile); the simulated cycles are the same either way. */
+  profile?: boolean;
+  /** The tiler's cost estimate per layer node, shown beside the measured cycles. */
+  estimates?: ReadonlyMap<string, number>;
 }
 
 /** Builds and runs the generated program: the run stage's runner (--cc builtin, clang, host). */

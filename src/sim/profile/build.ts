@@ -1,0 +1,257 @@
+// From the simulator's raw profile to the RunProfile the Run pane reads. Before the run,
+// `profileSetup` gives every instruction of Network.c a region: its layer and what its line does
+// there (codegen/phases.ts); the controller's region changes are then the network's phases.
+// After the run, `buildProfile` cuts the controller's time into layer -> tile -> phase spans
+// (its waits on the DMA split off), hangs the workers' jobs and the engines' transfers under
+// them, sums per-core cycles per layer and maps the per-pc heat onto source lines.
+import type { CodegenResult } from '../../compiler/codegen/types';
+import { phaseOfLine } from '../../compiler/codegen/phases';
+import { lineAt, type LineTable } from '../link/lines';
+import type { CoreStats } from '../siracusa';
+import type { IdleRecord, RawProfile, ProfileSetup } from './log';
+import { LAYER_PHASES, PHASES, type CoreCycles, type Lane, type LayerPhase, type LayerProfile, type Phase, type RunProfile, type Spans } from './types';
+
+const OTHER = 1; // region: code outside the layers (startup, the harness)
+const regionOf = (layer: number, phase: LayerPhase) => 2 + layer * LAYER_PHASES.length + LAYER_PHASES.indexOf(phase);
+/** The largest code window the simulator profiles (PROF_SPAN_MAX of src/sim/as/layout.ts). */
+const SPAN_MAX = 0x80000;
+const CONTROLLER = 8;
+const WORKERS = 8;
+
+const base = (f: string) => f.replace(/^.*[\\/]/, '');
+
+/** The code window and the region of every halfword in it, from the line table and the layers' line ranges in Network.c (as built: `network` is its text). */
+export function profileSetup(code: CodegenResult, lines: LineTable, network: string): ProfileSetup {
+  const rows = lines.rows;
+  if (!rows.length) return { lo: 0, span: 0 };
+  const lo = rows[0].addr & ~1;
+  const hi = Math.min(rows[rows.length - 1].addr, lo + SPAN_MAX);
+  const span = (hi - lo + 1) & ~1;
+  // Network.c line -> region.
+  const text = network.split('\n');
+  const lineRegion = new Map<number, number>();
+  code.layers.forEach((l, i) => {
+    for (const r of l.ranges) {
+      if (r.file !== 'Network.c') continue;
+      for (let n = r.from; n <= r.to && n <= text.length; n++) lineRegion.set(n, regionOf(i, phaseOfLine(text[n - 1])));
+    }
+  });
+  const fileRegion = lines.files.map((f) => (base(f) === 'Network.c' ? 'network' : base(f) === 'main.c' ? 'harness' : 'lib'));
+  const regions = new Uint16Array(span / 2);
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k], next = rows[k + 1];
+    if (r.file < 0 || !next) continue;
+    const kind = fileRegion[r.file];
+    const region = kind === 'lib' ? 0 : kind === 'harness' ? OTHER : lineRegion.get(r.line) ?? OTHER;
+    if (!region) continue;
+    for (let pc = Math.max(r.addr, lo); pc < next.addr && pc < lo + span; pc += 2) regions[(pc - lo) >> 1] = region;
+  }
+  return { lo, span, regions };
+}
+
+interface Sub { start: number; end: number; layer: number; phase: LayerPhase | 'other' }
+
+/** The controller's time as consecutive spans of (layer, phase), its waits on transfers split off as dma-wait. */
+function controllerSpans(raw: RawProfile, layers: number, endCycle: number): Sub[] {
+  const idles = raw.idles.filter((d) => d.core === CONTROLLER && (d.reason === 'dma' || d.reason === 'udma')).sort((a, b) => a.from - b.from);
+  const out: Sub[] = [];
+  const push = (start: number, end: number, layer: number, phase: Sub['phase']) => {
+    if (end <= start) return;
+    const last = out[out.length - 1];
+    if (last && last.layer === layer && last.phase === phase && last.end === start) last.end = end;
+    else out.push({ start, end, layer, phase });
+  };
+  let k = 0;
+  const n = raw.region.length;
+  // Before the first region change the controller runs crt0 and main: outside the layers.
+  const starts = [0, ...raw.regionCycle], regs = [OTHER, ...raw.region];
+  for (let i = 0; i <= n; i++) {
+    const a = starts[i], b = i < n ? starts[i + 1] : endCycle;
+    const r = regs[i];
+    const layer = r >= 2 ? Math.floor((r - 2) / LAYER_PHASES.length) : -1;
+    const phase: Sub['phase'] = r >= 2 && layer < layers ? LAYER_PHASES[(r - 2) % LAYER_PHASES.length] : 'other';
+    let t = a;
+    while (k < idles.length && idles[k].to <= t) k++;
+    for (let j = k; j < idles.length && idles[j].from < b; j++) {
+      const d = idles[j];
+      const from = Math.max(d.from, t), to = Math.min(d.to, b);
+      if (to <= from) continue;
+      push(t, from, layer, phase);
+      // A wait inside the kernel (the NPU's end event) is the kernel's time.
+      push(from, to, layer, phase === 'kernel' || phase === 'other' ? phase : 'dma-wait');
+      t = to;
+    }
+    push(t, b, phase === 'other' ? -1 : layer, phase);
+  }
+  return out;
+}
+
+/** Tile numbers of a layer's spans: a tile is one kernel call with the transfers around it. */
+function tilesOf(subs: Sub[]): number[] {
+  const tile: number[] = [];
+  let t = 0, seenKernel = false, prev: Sub['phase'] | null = null;
+  for (const s of subs) {
+    if (s.phase === 'kernel') {
+      if (seenKernel && prev !== 'kernel') t++;
+      seenKernel = true;
+    } else if ((s.phase === 'dma-in' || s.phase === 'control') && seenKernel) {
+      t++;
+      seenKernel = false;
+    }
+    tile.push(t);
+    prev = s.phase;
+  }
+  return tile;
+}
+
+const zeroPhases = (): Record<LayerPhase, number> => ({ 'dma-in': 0, 'dma-wait': 0, kernel: 0, 'dma-out': 0, control: 0 });
+const zeroCore = (): CoreCycles => ({ cycles: 0, instructions: 0, stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0 }, idle: 0 });
+
+/** The span (index into `subs`, sorted by start) covering cycle t, or the last one before it. */
+function spanAt(subs: Sub[], t: number): number {
+  let lo = 0, hi = subs.length - 1, found = 0;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (subs[mid].start <= t) { found = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  return found;
+}
+
+export interface ProfileInputs {
+  raw: RawProfile;
+  code: CodegenResult;
+  lines: LineTable;
+  /** The simulator's per-core statistics and the run's last cycle. */
+  cores: CoreStats[];
+  total: number;
+  /** The tiler's cost estimate per layer node, when tiled. */
+  estimates?: ReadonlyMap<string, number>;
+}
+
+export function buildProfile(p: ProfileInputs): RunProfile {
+  const { raw, code } = p;
+  const L = code.layers.length;
+  const ctrlEnd = Math.max(p.total, ...raw.regionCycle);
+  const subs = controllerSpans(raw, L, ctrlEnd);
+
+  // Layers: their spans, tiles and phases.
+  const layers: LayerProfile[] = code.layers.map((l, index) => ({
+    index, node: l.node, op: l.op, kernel: l.kernel, engine: l.engine, start: Infinity, end: 0, cycles: 0,
+    phases: zeroPhases(), tiles: [], cores: Array.from({ length: WORKERS }, zeroCore), dmaBytes: 0, npuCycles: 0,
+    ...(p.estimates?.has(l.node) ? { estimate: p.estimates.get(l.node)! } : {}),
+  }));
+  const byLayer = new Map<number, number[]>();
+  subs.forEach((s, i) => { if (s.layer >= 0) byLayer.set(s.layer, [...(byLayer.get(s.layer) ?? []), i]); });
+  const subTile = new Int32Array(subs.length).fill(-1);
+  for (const [li, idx] of byLayer) {
+    const lp = layers[li];
+    const tiles = tilesOf(idx.map((i) => subs[i]));
+    idx.forEach((i, k) => {
+      const s = subs[i], d = s.end - s.start, ph = s.phase as LayerPhase;
+      subTile[i] = tiles[k];
+      lp.start = Math.min(lp.start, s.start);
+      lp.end = Math.max(lp.end, s.end);
+      lp.cycles += d;
+      lp.phases[ph] += d;
+      let t = lp.tiles[tiles[k]];
+      if (!t) t = lp.tiles[tiles[k]] = { index: tiles[k], start: s.start, end: s.end, phases: zeroPhases() };
+      t.end = s.end;
+      t.phases[ph] += d;
+    });
+  }
+  for (const lp of layers) if (lp.start === Infinity) lp.start = 0;
+
+  // The spans, lane by lane.
+  const lanes: Lane[] = [{ id: 0, name: 'controller', kind: 'controller' }];
+  const used = new Set(raw.jobs.map((j) => j.core));
+  for (let c = 0; c < WORKERS; c++) if (used.has(c)) lanes.push({ id: lanes.length, name: `core ${c}`, kind: 'worker' });
+  const laneOfCore = new Map(lanes.filter((l) => l.kind === 'worker').map((l) => [Number(l.name.slice(5)), l.id]));
+  const engineLane = new Map<string, number>();
+  for (const [e, name] of [['dma', 'cluster DMA'], ['udma', 'uDMA (L3)'], ['npu', 'N-EUREKA']] as const) {
+    if (raw.engines.some((x) => x.engine === e)) { engineLane.set(e, lanes.length); lanes.push({ id: lanes.length, name, kind: e }); }
+  }
+  const rows: { lane: number; start: number; end: number; layer: number; tile: number; phase: Phase }[] = [];
+  subs.forEach((s, i) => rows.push({ lane: 0, start: s.start, end: s.end, layer: s.layer, tile: subTile[i], phase: s.phase }));
+  const where = (t: number) => { const i = spanAt(subs, t); return { layer: subs[i]?.layer ?? -1, tile: subTile[i] ?? -1 }; };
+
+  // Workers: each job busy, its barrier / join waits apart; its counters go to the job's layer.
+  const waits = new Map<number, IdleRecord[]>();
+  for (const d of raw.idles) if (d.core < WORKERS && (d.reason === 'barrier' || d.reason === 'join')) waits.set(d.core, [...(waits.get(d.core) ?? []), d]);
+  const allCores: CoreCycles[] = Array.from({ length: WORKERS }, zeroCore);
+  for (const j of raw.jobs) {
+    const lane = laneOfCore.get(j.core)!;
+    const at = where(j.start);
+    const dw = (k: 'instret' | 'bank' | 'l2' | 'periph' | 'idle' | 'loadUse' | 'branch') => (j.to[k] - j.from[k]) >>> 0;
+    const cyc = j.end - j.start;
+    const cc: CoreCycles = {
+      cycles: cyc, instructions: dw('instret'), idle: dw('idle'),
+      stalls: { loadUse: dw('loadUse'), branch: dw('branch'), bank: dw('bank'), l2: dw('l2'), periph: dw('periph'), multi: 0 },
+    };
+    cc.stalls.multi = Math.max(0, cyc - cc.instructions - cc.idle - cc.stalls.loadUse - cc.stalls.branch - cc.stalls.bank - cc.stalls.l2 - cc.stalls.periph);
+    for (const target of [at.layer >= 0 ? layers[at.layer].cores[j.core] : undefined, allCores[j.core]]) {
+      if (!target) continue;
+      target.cycles += cc.cycles; target.instructions += cc.instructions; target.idle += cc.idle;
+      for (const k of Object.keys(cc.stalls) as (keyof CoreCycles['stalls'])[]) target.stalls[k] += cc.stalls[k];
+    }
+    let t = j.start;
+    for (const d of waits.get(j.core) ?? []) {
+      if (d.to <= j.start || d.from >= j.end) continue;
+      const from = Math.max(d.from, j.start), to = Math.min(d.to, j.end);
+      if (from > t) rows.push({ lane, start: t, end: from, ...at, phase: 'busy' });
+      rows.push({ lane, start: from, end: to, ...at, phase: 'barrier' });
+      t = to;
+    }
+    if (j.end > t) rows.push({ lane, start: t, end: j.end, ...at, phase: 'busy' });
+  }
+  for (const e of raw.engines) {
+    const at = where(e.from);
+    rows.push({ lane: engineLane.get(e.engine)!, start: e.from, end: e.to, ...at, phase: 'transfer' });
+    if (at.layer >= 0) {
+      if (e.engine === 'npu') layers[at.layer].npuCycles += e.to - e.from;
+      else layers[at.layer].dmaBytes += e.bytes;
+    }
+  }
+  rows.sort((a, b) => a.lane - b.lane || a.start - b.start);
+  const spans: Spans = {
+    count: rows.length,
+    lane: Uint8Array.from(rows, (r) => r.lane),
+    phase: Uint8Array.from(rows, (r) => PHASES.indexOf(r.phase)),
+    layer: Int32Array.from(rows, (r) => r.layer),
+    tile: Int32Array.from(rows, (r) => r.tile),
+    start: Float64Array.from(rows, (r) => r.start),
+    end: Float64Array.from(rows, (r) => r.end),
+  };
+
+  // The heat: non-zero pcs, and per source line.
+  const { heat: h } = raw;
+  const pcs: number[] = [], cyc: number[] = [], st: number[] = [];
+  const perLine = new Map<string, { file: string; line: number; cycles: number; stalls: number }>();
+  for (let i = 0; i < h.cycles.length; i++) {
+    if (!h.cycles[i]) continue;
+    const pc = h.lo + 2 * i;
+    pcs.push(pc); cyc.push(h.cycles[i]); st.push(h.stalls[i]);
+    const l = lineAt(p.lines, pc);
+    if (!l) continue;
+    const key = `${l.file}:${l.line}`;
+    const e = perLine.get(key) ?? { file: base(l.file), line: l.line, cycles: 0, stalls: 0 };
+    e.cycles += h.cycles[i]; e.stalls += h.stalls[i];
+    perLine.set(key, e);
+  }
+
+  const ran = layers.filter((l) => l.cycles > 0);
+  const controller = p.cores[CONTROLLER];
+  const coreCycles = (c: CoreStats): CoreCycles => ({
+    cycles: c.instructions + c.stalls.pipeline + c.stalls.bank + c.stalls.l2 + c.stalls.periph + c.idle, instructions: c.instructions, idle: c.idle,
+    stalls: { loadUse: c.stalls.loadUse ?? 0, branch: c.stalls.branch ?? 0, multi: c.stalls.pipeline - (c.stalls.loadUse ?? 0) - (c.stalls.branch ?? 0), bank: c.stalls.bank, l2: c.stalls.l2, periph: c.stalls.periph },
+  });
+  return {
+    start: ran.length ? Math.min(...ran.map((l) => l.start)) : 0,
+    end: ran.length ? Math.max(...ran.map((l) => l.end)) : 0,
+    total: p.total,
+    lanes, layers, spans,
+    heat: { pc: Uint32Array.from(pcs), cycles: Float64Array.from(cyc), stalls: Float64Array.from(st) },
+    lines: [...perLine.values()].sort((a, b) => b.cycles - a.cycles),
+    cores: [...p.cores.slice(0, WORKERS).map(coreCycles), ...(controller ? [coreCycles(controller)] : [])],
+    dropped: raw.dropped,
+  };
+}
