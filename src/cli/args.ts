@@ -16,6 +16,10 @@ export interface CliOptions {
   ld: 'lld' | 'builtin';
   /** --edit PATH=FILE: the program's file PATH (generated or library) replaced by FILE's text (--cc builtin). */
   edits: [path: string, file: string][];
+  /** --profile: print where the cycles went, per layer; --trace / --csv FILE: write the timeline / the per-layer table. */
+  profile: boolean;
+  trace?: string;
+  csv?: string;
   config: Config;
   help: boolean;
 }
@@ -73,6 +77,12 @@ export const FLAGS: Flag[] = [
       if (eq <= 0 || eq === v.length - 1) fail('bad-config', `--edit expects PATH=FILE, got '${v}'`, '--edit', 'e.g. --edit kernels/gemm.c=./gemm.c');
       o.edits.push([v.slice(0, eq), v.slice(eq + 1)]);
     } },
+  { names: ['--profile'], help: 'profile the simulated run: per layer its cycles by phase (DMA in, DMA wait, kernel, DMA out, control), tiles, the workers\' stalls',
+    apply: (o) => { o.profile = true; } },
+  { names: ['--trace'], arg: 'FILE', help: 'write the run\'s timeline as Chrome trace-event JSON (Perfetto, chrome://tracing); profiles the run',
+    apply: (o, v) => { o.trace = v; o.profile = true; } },
+  { names: ['--csv'], arg: 'FILE', help: 'write the profile\'s per-layer table as CSV; profiles the run',
+    apply: (o, v) => { o.csv = v; o.profile = true; } },
   { names: ['--out'], arg: 'DIR', help: 'write every stage\'s artifacts to DIR', apply: (o, v) => { o.out = v; } },
   { names: ['--json'], help: 'print the results as one JSON object', apply: (o) => { o.json = true; } },
   { names: ['-h', '--help'], help: 'show this help', apply: (o) => { o.help = true; } },
@@ -86,7 +96,7 @@ export const COMMANDS: { name: string; usage: string; help: string }[] = [
 ];
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], config: { ...DEFAULT_CONFIG }, help: false };
+  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, config: { ...DEFAULT_CONFIG }, help: false };
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
     let inline: string | undefined;
@@ -110,6 +120,8 @@ export function parseArgs(argv: string[]): CliOptions {
   }
   if (o.command === 'help') o.help = true;
   if (o.edits.length && o.cc !== 'builtin') fail('bad-config', `--edit needs --cc builtin, not --cc ${o.cc}`, '--edit');
+  if (o.profile && o.cc === 'host') fail('bad-config', 'a native (--cc host) run has no simulator to profile it', o.trace ? '--trace' : o.csv ? '--csv' : '--profile', 'use --cc builtin or clang');
+  if (o.profile && o.command && o.command !== 'run') fail('bad-config', `--profile, --trace and --csv profile a run, not '${o.command}'`, '--profile');
   if (o.command && !o.help && !COMMANDS.some((c) => c.name === o.command))
     fail('bad-config', `unknown command '${o.command}'`, 'command line', `use one of ${COMMANDS.map((c) => c.name).join(', ')}`);
   return o;

@@ -12,6 +12,8 @@ import { runOnSimulator } from '../sim/run/simulate';
 import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
+import { profileReport } from '../sim/profile/report';
+import type { RunResult } from '../sim/run/types';
 import { loadTest } from './testdir';
 
 export const EXIT = { ok: 0, outputErrors: 1, badInput: 2, notImplemented: 3, internal: 4 } as const;
@@ -42,7 +44,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       if (e.type === 'skipped') skipped.push(e);
       if (e.type === 'error') error = e.error;
       if (e.type === 'progress' && !opts.json && process.stderr.isTTY) process.stderr.write(`\r${e.stage}: ${e.message}\x1b[K`);
-    }, { until, milp: nodeMilp, runner: opts.command === 'run' ? runnerFor(opts) : undefined });
+    }, { until, milp: nodeMilp, runner: opts.command === 'run' ? runnerFor(opts) : undefined, profile: opts.profile });
     if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
     if (opts.out) writeArtifacts(opts.out, outcomes, out);
@@ -52,7 +54,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       out(JSON.stringify({
         command: opts.command, config: opts.config, error, skipped,
         reference: ref && { comparison: ref.comparison, ms: ref.ms },
-        run: results.run,
+        run: results.run && jsonRun(results.run),
       }, null, 2));
     }
     if (error) {
@@ -79,6 +81,11 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
       if (!opts.json && run.sim) err(simSummary(run.sim));
+      if (opts.profile && !run.profile) err('note: the run was not profiled (no line table for Network.c)');
+      if (run.profile) {
+        if (opts.profile && !opts.json) err(profileReport(run.profile, run.cycles));
+        if (run.profile.dropped > 0) err(`warning: the profile is incomplete: ${run.profile.dropped} events were lost`);
+      }
       if (run.errors === undefined) {
         err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
         return EXIT.internal;
@@ -122,7 +129,7 @@ function runnerFor(opts: CliOptions): Runner {
     const edits = Object.fromEntries(opts.edits.map(([path, file]) => [path, readText(file, '--edit')]));
     return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, edits: { ...edits, ...ctx?.edits } });
   }
-  return (code, config) => runOnSimulator(code, config, { linker: opts.ld });
+  return (code, config, ctx) => runOnSimulator(code, config, { linker: opts.ld, profile: ctx?.profile, estimates: ctx?.estimates });
 }
 
 function readText(file: string, flag: string): string {
@@ -167,4 +174,11 @@ function writeArtifacts(dir: string, outcomes: StageOutcome[], out: (s: string) 
 const entry = process.argv[1] ?? '';
 if (/cli[\\/]main\.ts$/.test(entry)) {
   dpg(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+}
+
+/** The run stage's result for --json: the profile's summaries, without its columns of spans and heat (typed arrays). */
+function jsonRun(run: RunResult): unknown {
+  if (!run.profile) return run;
+  const { spans, heat, ...profile } = run.profile;
+  return { ...run, profile: { ...profile, spans: spans.count, heat: heat.pc.length, lines: profile.lines.slice(0, 50) } };
 }

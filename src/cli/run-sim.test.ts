@@ -5,6 +5,7 @@
 // And `--cc builtin` (issue #13): the same configurations built by the playground's own
 // toolchain print `Errors: 0` and the same output as the clang-19 build (cycle counts aside):
 // every configuration with DPG_BUILTIN_MATRIX=1, otherwise the subset BUILTIN_SUBSET names.
+// Every run is profiled (issue #14): its layer phases add up to the printed Runtime within 1 %.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,13 +34,23 @@ async function call(...argv: string[]) {
 async function runOk(dir: string, ...flags: string[]) {
   const platform = flags.includes('-p') ? [] : ['-p', 'siracusa'];
   const cc = flags.includes('--cc') ? [] : ['--cc', 'clang'];
-  const r = await call('run', ...platform, ...cc, '-t', dir, '--json', ...flags);
+  const r = await call('run', ...platform, ...cc, '-t', dir, '--json', '--profile', ...flags);
   const j = JSON.parse(r.out) as { run?: RunResult; error?: unknown };
   expect(j.error, r.err).toBeUndefined();
   expect(j.run!.stdout).toMatch(/^Runtime: \d+ cycles$/m);
   expect(j.run!.stdout).toMatch(/^Errors: 0 out of [1-9]\d*$/m);
   expect(r.code).toBe(EXIT.ok);
+  checkProfile(j.run!);
   return j.run!;
+}
+
+/** Issue #14: the profile's layer phases add up to the printed Runtime within 1 %, and nothing was lost. */
+function checkProfile(run: RunResult) {
+  const p = run.profile!;
+  expect(p, 'the run has a profile').toBeDefined();
+  expect(p.dropped).toBe(0);
+  const phases = p.layers.reduce((s, l) => s + Object.values(l.phases).reduce((a, b) => a + b, 0), 0);
+  expect(Math.abs(phases - run.cycles!) / run.cycles!, `phases ${phases} vs Runtime ${run.cycles}`).toBeLessThan(0.01);
 }
 
 /** Every configuration with --cc builtin too, or only the subset below. */

@@ -35,6 +35,8 @@ export interface RunOptions {
   edits?: Readonly<Record<string, string>>;
   /** The run stage's cycle budget (the runner's default otherwise). */
   maxCycles?: number;
+  /** Profile the run (RunResult.profile): where the cycles went, at no cost in simulated cycles. */
+  profile?: boolean;
 }
 
 /**
@@ -68,7 +70,7 @@ async function execute(stages: readonly StageName[], ctx: Results, input: Pipeli
     let result: Results[S];
     try {
       result = await STAGE_IMPLS[stage]({ input, config, ctx, progress, milp: opts.milp, runner: opts.runner, noRunner: opts.noRunner,
-        signal: opts.signal, edits: opts.edits, maxCycles: opts.maxCycles });
+        signal: opts.signal, edits: opts.edits, maxCycles: opts.maxCycles, profile: opts.profile });
     } catch (e) {
       if (!(e instanceof SkipStage)) throw e;
       sink({ type: 'skipped', stage, reason: e.reason });

@@ -40,6 +40,7 @@ export interface StageContext {
   edits?: Readonly<Record<string, string>>;
   /** The run's cycle budget (the runner's default otherwise). */
   maxCycles?: number;
+  profile?: boolean;
 }
 
 export type { Runner } from '../sim/run/types';
@@ -136,10 +137,12 @@ const codegen: StageImpl<'codegen'> = ({ input: given, ctx }) => {
  * toolchain on the simulator; the CLI: --cc builtin, clang or host), with progress, cancel and
  * the code pane's edits; skipped without one.
  */
-const run: StageImpl<'run'> = async ({ config, ctx, runner, noRunner, progress, signal, edits, maxCycles }) => {
+const run: StageImpl<'run'> = async ({ config, ctx, runner, noRunner, progress, signal, edits, maxCycles, profile }) => {
   if (!runner) throw new SkipStage(noRunner ?? 'no runner for the generated C was given (the CLI runs it: dpg run --cc builtin, clang or host)');
+  // The tiler's cost estimates, shown beside the measured cycles.
+  const estimates = ctx.tile?.tiled ? new Map(ctx.tile.tilings.map((t) => [t.node, t.estCycles])) : undefined;
   try {
-    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits, maxCycles });
+    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits, maxCycles, profile, estimates });
   } catch (e) {
     // A run that went wrong midway: report its result so far, then the error.
     if (e instanceof RunError) throw new StageError(e.data, { stage: 'run', result: e.result });

@@ -53,3 +53,24 @@ export function parseElf(bytes: Uint8Array, name = 'program.elf'): Elf {
   if (segments.length === 0) bad('no loadable (PT_LOAD) segments');
   return { entry, segments };
 }
+
+/** The named sections of an ELF32 file (name -> bytes), for its debug info; {} without section headers. */
+export function elfSections(bytes: Uint8Array): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  if (bytes.length < 52) return out;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const shoff = dv.getUint32(32, true), shentsize = dv.getUint16(46, true), shnum = dv.getUint16(48, true), shstrndx = dv.getUint16(50, true);
+  if (!shoff || shentsize < 40 || shoff + shnum * shentsize > bytes.length || shstrndx >= shnum) return out;
+  const sh = (i: number) => ({ name: dv.getUint32(shoff + i * shentsize, true), offset: dv.getUint32(shoff + i * shentsize + 16, true), size: dv.getUint32(shoff + i * shentsize + 20, true) });
+  const strtab = sh(shstrndx);
+  const nameAt = (o: number) => {
+    let end = strtab.offset + o;
+    while (end < bytes.length && bytes[end]) end++;
+    return new TextDecoder().decode(bytes.subarray(strtab.offset + o, end));
+  };
+  for (let i = 1; i < shnum; i++) {
+    const s = sh(i);
+    if (s.offset + s.size <= bytes.length) out.set(nameAt(s.name), bytes.subarray(s.offset, s.offset + s.size));
+  }
+  return out;
+}

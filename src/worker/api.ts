@@ -5,7 +5,7 @@ import type { Config } from '../compiler/config';
 import type { PipelineEvent } from '../pipeline/events';
 import type { PipelineInput, RunOptions } from '../pipeline/run';
 
-export interface WorkerRunOptions extends Pick<RunOptions, 'until' | 'edits' | 'maxCycles'> {
+export interface WorkerRunOptions extends Pick<RunOptions, 'until' | 'edits' | 'maxCycles' | 'profile'> {
   /**
    * Test hook: block the worker's thread for this many milliseconds before the pipeline
    * starts, like a stage that hangs. Only cancel (which terminates the worker) ends it.
@@ -24,7 +24,7 @@ export interface PipelineWorkerApi {
    * edits: the run stage alone. Resolves with its success.
    */
   run(code: CodegenResult, config: Config, onEvent: (e: PipelineEvent) => void | Promise<void>,
-    opts?: Pick<WorkerRunOptions, 'edits' | 'maxCycles'>): Promise<boolean>;
+    opts?: Pick<WorkerRunOptions, 'edits' | 'maxCycles' | 'profile'>): Promise<boolean>;
   /**
    * Stops the current compile or run where it can stop (between stages, compiled files and
    * simulated chunks), keeping the worker and its caches; the client terminates a worker that

@@ -79,7 +79,7 @@ export class PipelineClient {
 
   /** Builds and runs an earlier compile's program again with the code pane's edits (the run stage alone). */
   run(code: CodegenResult, config: Config, onEvent: (e: PipelineEvent) => void,
-    opts: Pick<WorkerRunOptions, 'edits' | 'maxCycles'> = {}): Promise<RunOutcome> {
+    opts: Pick<WorkerRunOptions, 'edits' | 'maxCycles' | 'profile'> = {}): Promise<RunOutcome> {
     return this.start(onEvent, (api, callback) => api.run(code, config, callback, opts));
   }
 

@@ -127,7 +127,7 @@ export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () =>
           // The graph pane shows the element types the values really have.
           if (e.type === 'stage' && e.stage === 'lower') sink({ ...e, result: { ...e.result, elementTypes: elementTypes(e.result) } });
           else sink(e);
-        }, { until: opts.until, milp, signal, edits: opts.edits, maxCycles: opts.maxCycles, ...runOpts(config) });
+        }, { until: opts.until, milp, signal, edits: opts.edits, maxCycles: opts.maxCycles, profile: opts.profile ?? true, ...runOpts(config) });
         const checked = ok && opts.checkNpz && graph ? checkFiles(graph, input, sink) : ok;
         await flushed();
         return checked;
@@ -137,7 +137,7 @@ export function pipelineService(milp: () => Promise<MilpSolver>, machine?: () =>
     run(code, config, onEvent, opts = {}) {
       return exclusive(async (signal) => {
         const { sink, flushed } = collector(onEvent);
-        const ok = await rerunProgram(code, config, sink, { signal, edits: opts.edits, maxCycles: opts.maxCycles, ...runOpts(config) });
+        const ok = await rerunProgram(code, config, sink, { signal, edits: opts.edits, maxCycles: opts.maxCycles, profile: opts.profile ?? true, ...runOpts(config) });
         await flushed();
         return ok;
       });

@@ -2,6 +2,7 @@
 // clang's -gline-tables-only writes it) and merged with the line rows our assembler records, as
 // plain data, and the look-ups traps and views use.
 import type { ProgramSymbol } from './link';
+import { elfSections } from '../elf';
 
 /** One row: from `addr` on (up to the next row), the code is `files[file]`:`line`; file -1 ends a sequence. */
 export interface LineRow { addr: number; file: number; line: number }
@@ -202,3 +203,10 @@ export function sourceAt(p: { symbols: ProgramSymbol[]; lines: LineTable }, pc: 
 }
 
 const DECODER = new TextDecoder();
+
+/** The line table of a linked ELF's .debug_line (clang -g / -gline-tables-only, ld.lld); empty without one. */
+export function elfLineTable(elf: Uint8Array): LineTable {
+  const s = elfSections(elf);
+  const line = s.get('.debug_line');
+  return line ? lineTableOf(line, s.get('.debug_line_str'), s.get('.debug_str')) : { files: [], rows: [] };
+}

@@ -42,7 +42,8 @@ export function profileSetup(code: CodegenResult, lines: LineTable, network: str
     const r = rows[k], next = rows[k + 1];
     if (r.file < 0 || !next) continue;
     const kind = fileRegion[r.file];
-    const region = kind === 'lib' ? 0 : kind === 'harness' ? OTHER : lineRegion.get(r.line) ?? OTHER;
+    // Line 0 is code the compiler made up (clang's): it belongs to whatever ran before it.
+    const region = kind === 'lib' || r.line === 0 ? 0 : kind === 'harness' ? OTHER : lineRegion.get(r.line) ?? OTHER;
     if (!region) continue;
     for (let pc = Math.max(r.addr, lo); pc < next.addr && pc < lo + span; pc += 2) regions[(pc - lo) >> 1] = region;
   }
@@ -86,11 +87,16 @@ function controllerSpans(raw: RawProfile, layers: number, endCycle: number): Sub
   return out;
 }
 
-/** Tile numbers of a layer's spans: a tile is one kernel call with the transfers around it. */
-function tilesOf(subs: Sub[]): number[] {
+/**
+ * Tile numbers of a layer's spans: a tile is one kernel call with the transfers around it. A
+ * kernel span counts as a call when work started in it (`calls`): code the optimiser hoisted out
+ * of a kernel line into the loop's preheader is not a tile.
+ */
+function tilesOf(subs: Sub[], calls: boolean[]): number[] {
   const tile: number[] = [];
   let t = 0, seenKernel = false, prev: Sub['phase'] | null = null;
-  for (const s of subs) {
+  for (const [i, s0] of subs.entries()) {
+    const s = s0.phase === 'kernel' && !calls[i] ? { ...s0, phase: 'control' as const } : s0;
     if (s.phase === 'kernel') {
       if (seenKernel && prev !== 'kernel') t++;
       seenKernel = true;
@@ -101,7 +107,15 @@ function tilesOf(subs: Sub[]): number[] {
     tile.push(t);
     prev = s.phase;
   }
-  return tile;
+  // A stretch with no kernel (the loop's exit, the epilogue) belongs to the tile before it.
+  const kernelTiles = new Set(tile.filter((_, i) => subs[i].phase === 'kernel' && calls[i]));
+  const number = new Map<number, number>();
+  let n = -1;
+  for (const k of new Set(tile)) {
+    if (kernelTiles.has(k)) n++;
+    number.set(k, Math.max(n, 0));
+  }
+  return tile.map((k) => number.get(k)!);
 }
 
 const zeroPhases = (): Record<LayerPhase, number> => ({ 'dma-in': 0, 'dma-wait': 0, kernel: 0, 'dma-out': 0, control: 0 });
@@ -143,9 +157,21 @@ export function buildProfile(p: ProfileInputs): RunProfile {
   const byLayer = new Map<number, number[]>();
   subs.forEach((s, i) => { if (s.layer >= 0) byLayer.set(s.layer, [...(byLayer.get(s.layer) ?? []), i]); });
   const subTile = new Int32Array(subs.length).fill(-1);
+  // When work started (a worker's job, an NPU task): the kernel spans that are calls.
+  const work = [...raw.jobs.map((j) => j.start), ...raw.engines.filter((e) => e.engine === 'npu').map((e) => e.from)].sort((a, b) => a - b);
+  const firstAtOrAfter = (t: number) => {
+    let lo = 0, hi = work.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (work[mid] < t) lo = mid + 1; else hi = mid; }
+    return lo;
+  };
+  const isCall = (s: Sub) => s.phase === 'kernel' && (work.length === 0 || (work[firstAtOrAfter(s.start)] ?? Infinity) <= s.end);
   for (const [li, idx] of byLayer) {
     const lp = layers[li];
-    const tiles = tilesOf(idx.map((i) => subs[i]));
+    const layerSubs = idx.map((i) => subs[i]);
+    const calls = layerSubs.map(isCall);
+    // A layer whose kernel runs on the controller itself (no fork): every kernel span is a call.
+    if (!calls.some(Boolean)) layerSubs.forEach((s, k) => { calls[k] = s.phase === 'kernel'; });
+    const tiles = tilesOf(layerSubs, calls);
     idx.forEach((i, k) => {
       const s = subs[i], d = s.end - s.start, ph = s.phase as LayerPhase;
       subTile[i] = tiles[k];

@@ -16,6 +16,8 @@ import { runSiracusa } from '../siracusa';
 import { compile, libraryObjects, objectFor, programObjects, RUNTIME_DIR, RV32_FLAGS } from './host';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { linkSiracusa, sourceAt as linkedSourceAt, type LinkOptions, type LinkResult } from '../link';
+import { elfLineTable } from '../link/lines';
+import { buildProfile, profileSetup } from '../profile/build';
 
 export const CLANG = 'clang-19';
 export const LLD = 'ld.lld-19';
@@ -108,7 +110,8 @@ function sourceAt(elf: Uint8Array, pc: number): { fn?: string; line?: string } {
  * `--cc clang`: builds the program, runs it on the simulator and returns the run stage's result.
  * A trap, the cycle limit or a deadlock is a RunError carrying the result so far.
  */
-export async function runOnSimulator(code: CodegenResult, config: Config, opts: { maxCycles?: number; linker?: LinkerName } = {}): Promise<RunResult> {
+export async function runOnSimulator(code: CodegenResult, config: Config,
+  opts: { maxCycles?: number; linker?: LinkerName; profile?: boolean; estimates?: ReadonlyMap<string, number> } = {}): Promise<RunResult> {
   if (!platformFor(config.platform).runtime)
     fail('bad-config', `${platformFor(config.platform).title} code has no Siracusa runtime to run on the simulator`, '--cc clang', `use --cc host for -p ${config.platform}`);
   const t0 = performance.now();
@@ -117,9 +120,13 @@ export async function runOnSimulator(code: CodegenResult, config: Config, opts: 
   const elf = linked?.elf ?? linkWithLld(objects, linkScript);
   const t1 = performance.now();
   machine ??= nodeMachine();
-  const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES });
+  // The profile's line table: our linker's, or the one in lld's .debug_line.
+  const lines = linked?.lines ?? (opts.profile ? elfLineTable(elf) : undefined);
+  const network = code.files.find((f) => f.path === 'Network.c')?.content ?? '';
+  const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES, profile: opts.profile && lines ? profileSetup(code, lines, network) : undefined });
   const t2 = performance.now();
-  return simulatorResult(r, {
+  const profile = r.profile && lines && buildProfile({ raw: r.profile, code, lines, cores: r.cores, total: r.cycles, estimates: opts.estimates });
+  return simulatorResult(r, { profile,
     compiler: linked ? `${CLANG} + builtin linker` : CLANG, sim: statsOf(r, t1 - t0, t2 - t1), maxCycles: opts.maxCycles ?? MAX_CYCLES,
     sourceAt: (pc) => (linked ? linkedSourceAt(linked, pc) : sourceAt(elf, pc)),
   });
