@@ -176,9 +176,10 @@ if (/cli[\\/]main\.ts$/.test(entry)) {
   dpg(process.argv.slice(2)).then((code) => { process.exitCode = code; });
 }
 
-/** The run stage's result for --json: the profile's summaries, without its columns of spans and heat (typed arrays). */
+/** The run stage's result for --json: the profile's summaries, without its columns of spans and heat or the program's code (typed arrays). */
 function jsonRun(run: RunResult): unknown {
-  if (!run.profile) return run;
-  const { spans, heat, ...profile } = run.profile;
-  return { ...run, profile: { ...profile, spans: spans.count, heat: heat.pc.length, lines: profile.lines.slice(0, 50) } };
+  const { program: _program, ...rest } = run;
+  if (!rest.profile) return rest;
+  const { spans, heat, ...profile } = rest.profile;
+  return { ...rest, profile: { ...profile, spans: spans.count, heat: heat.pc.length, lines: profile.lines.slice(0, 50) } };
 }

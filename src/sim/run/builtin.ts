@@ -23,6 +23,7 @@ import { CONTROLLER, SiracusaRun } from '../siracusa';
 import { MAX_CYCLES, simulatorResult, statsOf } from './outcome';
 import { LIBRARY_SOURCES } from './sources';
 import { buildProfile, profileSetup } from '../profile/build';
+import { programView } from '../profile/program';
 import type { BuildStats, RunContext, RunResult, Runner } from './types';
 
 /** RunResult.compiler of a builtin build. */
@@ -311,7 +312,9 @@ export async function runBuiltin(code: CodegenResult, config: Config, opts: Buil
   const sim = statsOf(r, t1 - t0, t2 - t1);
   sim.build = built.stats;
   const prof = r.profile && buildProfile({ raw: r.profile, code, lines: built.link.lines, cores: r.cores, total: r.cycles, estimates: opts.estimates });
-  return simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc), profile: prof });
+  const result = simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc), profile: prof });
+  if (opts.profile) result.program = programView(built.link);
+  return result;
 }
 
 /** The run stage's runner with the builtin toolchain: the context's progress, signal and edits go to runBuiltin. */

@@ -4,6 +4,7 @@ import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
 import type { CoreStats, SiracusaResult } from '../siracusa';
 import type { RunProfile } from '../profile/types';
+import type { ProgramView } from '../profile/program';
 
 export interface RunResult {
   /** 'host': built with the host C compiler and run natively; 'simulator': the Siracusa simulator. */
@@ -22,6 +23,8 @@ export interface RunResult {
   sim?: SimRunStats;
   /** Where the cycles went (a profiled simulator run): layers, tiles, phases, cores, the timeline, the pc heat. */
   profile?: RunProfile;
+  /** The program's code, functions and line table (the builtin toolchain's build): the code pane's assembly view. */
+  program?: ProgramView;
 }
 
 export interface OutputMismatch { output: number; index: number; got: number; expected: number }
