@@ -12,7 +12,9 @@ import type { IdleRecord, RawProfile, ProfileSetup } from './log';
 import { LAYER_PHASES, PHASES, type CoreCycles, type Lane, type LayerPhase, type LayerProfile, type Phase, type RunProfile, type Spans } from './types';
 
 const OTHER = 1; // region: code outside the layers (startup, the harness)
-const regionOf = (layer: number, phase: LayerPhase) => 2 + layer * LAYER_PHASES.length + LAYER_PHASES.indexOf(phase);
+const NETWORK = 2; // region: RunNetwork's own code between the layers (its calls, returns, prologue)
+const FIRST_LAYER = 3;
+const regionOf = (layer: number, phase: LayerPhase) => FIRST_LAYER + layer * LAYER_PHASES.length + LAYER_PHASES.indexOf(phase);
 /** The largest code window the simulator profiles (PROF_SPAN_MAX of src/sim/as/layout.ts). */
 const SPAN_MAX = 0x80000;
 const CONTROLLER = 8;
@@ -30,12 +32,20 @@ export function profileSetup(code: CodegenResult, lines: LineTable, network: str
   // Network.c line -> region.
   const text = network.split('\n');
   const lineRegion = new Map<number, number>();
+  const run = text.findIndex((l) => l.startsWith('void RunNetwork(void)'));
+  for (let n = run; run >= 0 && n < text.length; n++) {
+    lineRegion.set(n + 1, NETWORK);
+    if (text[n] === '}') break;
+  }
   code.layers.forEach((l, i) => {
     for (const r of l.ranges) {
       if (r.file !== 'Network.c') continue;
       for (let n = r.from; n <= r.to && n <= text.length; n++) lineRegion.set(n, regionOf(i, phaseOfLine(text[n - 1])));
     }
   });
+  // The harness's call of RunNetwork sits inside its timer: it counts to the network.
+  const harness = (code.files.find((f) => f.path === 'main.c')?.content ?? '').split('\n');
+  const timedCall = harness.findIndex((l) => /^\s*RunNetwork\(\);/.test(l)) + 1;
   const fileRegion = lines.files.map((f) => (base(f) === 'Network.c' ? 'network' : base(f) === 'main.c' ? 'harness' : 'lib'));
   const regions = new Uint16Array(span / 2);
   for (let k = 0; k < rows.length; k++) {
@@ -43,7 +53,7 @@ export function profileSetup(code: CodegenResult, lines: LineTable, network: str
     if (r.file < 0 || !next) continue;
     const kind = fileRegion[r.file];
     // Line 0 is code the compiler made up (clang's): it belongs to whatever ran before it.
-    const region = kind === 'lib' || r.line === 0 ? 0 : kind === 'harness' ? OTHER : lineRegion.get(r.line) ?? OTHER;
+    const region = kind === 'lib' || r.line === 0 ? 0 : kind === 'harness' ? (r.line === timedCall ? NETWORK : OTHER) : lineRegion.get(r.line) ?? OTHER;
     if (!region) continue;
     for (let pc = Math.max(r.addr, lo); pc < next.addr && pc < lo + span; pc += 2) regions[(pc - lo) >> 1] = region;
   }
@@ -69,8 +79,9 @@ function controllerSpans(raw: RawProfile, layers: number, endCycle: number): Sub
   for (let i = 0; i <= n; i++) {
     const a = starts[i], b = i < n ? starts[i + 1] : endCycle;
     const r = regs[i];
-    const layer = r >= 2 ? Math.floor((r - 2) / LAYER_PHASES.length) : -1;
-    const phase: Sub['phase'] = r >= 2 && layer < layers ? LAYER_PHASES[(r - 2) % LAYER_PHASES.length] : 'other';
+    const inLayer = r >= FIRST_LAYER && Math.floor((r - FIRST_LAYER) / LAYER_PHASES.length) < layers;
+    const layer = inLayer ? Math.floor((r - FIRST_LAYER) / LAYER_PHASES.length) : -1;
+    const phase: Sub['phase'] = r === NETWORK ? 'control' : inLayer ? LAYER_PHASES[(r - FIRST_LAYER) % LAYER_PHASES.length] : 'other';
     let t = a;
     while (k < idles.length && idles[k].to <= t) k++;
     for (let j = k; j < idles.length && idles[j].from < b; j++) {
@@ -82,7 +93,7 @@ function controllerSpans(raw: RawProfile, layers: number, endCycle: number): Sub
       push(from, to, layer, phase === 'kernel' || phase === 'other' ? phase : 'dma-wait');
       t = to;
     }
-    push(t, b, phase === 'other' ? -1 : layer, phase);
+    push(t, b, layer, phase);
   }
   return out;
 }
@@ -265,6 +276,7 @@ export function buildProfile(p: ProfileInputs): RunProfile {
   }
 
   const ran = layers.filter((l) => l.cycles > 0);
+  const runNetwork = subs.reduce((s, x) => s + (x.layer < 0 && x.phase === 'control' ? x.end - x.start : 0), 0);
   const controller = p.cores[CONTROLLER];
   const coreCycles = (c: CoreStats): CoreCycles => ({
     cycles: c.instructions + c.stalls.pipeline + c.stalls.bank + c.stalls.l2 + c.stalls.periph + c.idle, instructions: c.instructions, idle: c.idle,
@@ -274,6 +286,7 @@ export function buildProfile(p: ProfileInputs): RunProfile {
     start: ran.length ? Math.min(...ran.map((l) => l.start)) : 0,
     end: ran.length ? Math.max(...ran.map((l) => l.end)) : 0,
     total: p.total,
+    runNetwork,
     lanes, layers, spans,
     heat: { pc: Uint32Array.from(pcs), cycles: Float64Array.from(cyc), stalls: Float64Array.from(st) },
     lines: [...perLine.values()].sort((a, b) => b.cycles - a.cycles),

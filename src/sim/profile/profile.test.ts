@@ -43,7 +43,7 @@ function checkProfile(r: RunResult, plan: TilePlan) {
   expect(p.dropped).toBe(0);
   // Phases add up: per layer exactly, over the network to Runtime within 1 %.
   for (const l of p.layers) expect(LAYER_PHASES.reduce((s, k) => s + l.phases[k], 0), l.node).toBe(l.cycles);
-  const net = p.layers.reduce((s, l) => s + l.cycles, 0);
+  const net = p.runNetwork + p.layers.reduce((s, l) => s + l.cycles, 0);
   expect(Math.abs(net - r.cycles!) / r.cycles!).toBeLessThan(0.01);
   // A tiled layer that ran has the plan's tiles.
   if (plan.tiled) {

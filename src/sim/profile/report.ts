@@ -15,7 +15,7 @@ export function stallsOf(cores: readonly CoreCycles[]): CoreCycles['stalls'] & {
 }
 
 export function profileReport(p: RunProfile, runtime?: number): string {
-  const net = p.layers.reduce((s, l) => s + l.cycles, 0);
+  const net = p.runNetwork + p.layers.reduce((s, l) => s + l.cycles, 0);
   const head = ['layer', 'op', 'cycles', '%', 'tiles', ...LAYER_PHASES, 'instr', 'load-use', 'branch', 'bank', 'L2', 'barrier'];
   const rows = p.layers.filter((l) => l.cycles > 0).map((l) => {
     const s = stallsOf(l.cores);
@@ -24,7 +24,7 @@ export function profileReport(p: RunProfile, runtime?: number): string {
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ');
   const lines = [
-    `Profile: the layers take ${net} cycles${runtime !== undefined ? ` (Runtime ${runtime}: ${pct(net, runtime)})` : ''}, ${p.spans.count} spans on ${p.lanes.length} lanes`,
+    `Profile: the network takes ${net} cycles (${p.runNetwork} of them RunNetwork's own calls)${runtime !== undefined ? ` (Runtime ${runtime}: ${pct(net, runtime)})` : ''}, ${p.spans.count} spans on ${p.lanes.length} lanes`,
     line(head), ...rows.map(line),
     'Hottest source lines (cycles on all cores, of which stalls):',
     ...p.lines.slice(0, 10).map((l) => `  ${`${l.file}:${l.line}`.padEnd(24)} ${String(l.cycles).padStart(10)}  ${String(l.stalls).padStart(9)}`),

@@ -110,6 +110,8 @@ export interface RunProfile {
   end: number;
   /** Total simulated cycles of the program (startup and checks included). */
   total: number;
+  /** Cycles of RunNetwork's own code between the layers (calls, returns): with the layers' cycles, the network's. */
+  runNetwork: number;
   lanes: Lane[];
   layers: LayerProfile[];
   spans: Spans;
