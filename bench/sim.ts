@@ -13,6 +13,7 @@ import { formatTable } from './harness';
 import { nodeMachine } from '../src/sim/node';
 import { runElf } from '../src/sim/index';
 import { runSiracusa } from '../src/sim/siracusa';
+import { parseElf } from '../src/sim/elf';
 import type { Machine } from '../src/sim/machine';
 import { XCV, csmith, differential, handWritten, runOurs } from '../src/sim/testing/differential';
 import type { Program } from '../src/sim/testing/differential';
@@ -84,6 +85,9 @@ async function clusterRows(m: Machine): Promise<BenchRow[]> {
   const clusterElf = readBytes(await compileSiracusa([join(BENCH_DIR, 'cluster.c')], join(scratchDir(), 'bench-cluster.elf'), { march: 'rv32imc', defines }));
   const singlePath = await compileCAsync([join(BENCH_DIR, 'single.c')], join(scratchDir(), 'bench-single.elf'), { march: 'rv32imc', defines });
   const cl = bestMs(3, () => runSiracusa(m, clusterElf, { maxCycles: 1e11 }));
+  // The same run profiled (issue #14): the per-pc heat over the whole code segment, the event log.
+  const code = parseElf(clusterElf).segments.find((s) => s.flags & 1)!;
+  const prof = bestMs(3, () => runSiracusa(m, clusterElf, { maxCycles: 1e11, profile: { lo: code.vaddr, span: code.memsz } }));
   const one = bestMs(3, () => runElf(m, readBytes(singlePath), { maxCycles: 1e11 }));
   if (cl.last.stdout !== one.last.stdout) throw new Error(`cluster and single-core benchmark disagree: ${cl.last.stdout} vs ${one.last.stdout}`);
   let qemu = Infinity;
@@ -102,6 +106,10 @@ async function clusterRows(m: Machine): Promise<BenchRow[]> {
     };
   return [
     browserRow,
+    {
+      name: 'cluster: 8 cores busy, profiled (Node)', value: mips(clIns, prof.ms), unit: 'MIPS', baseline: { name: 'not profiled', value: mips(clIns, cl.ms) },
+      note: `${prof.last.cycles === cl.last.cycles ? 'same cycles' : `CYCLES DIFFER: ${prof.last.cycles} vs ${cl.last.cycles}`}; ${prof.last.profile?.jobs.length ?? 0} jobs logged, ${prof.last.profile?.dropped ?? 0} dropped`,
+    },
     {
       name: 'cluster: 8 cores busy, aggregate (Node)', value: mips(clIns, cl.ms), unit: 'MIPS', baseline: q,
       note: `${(clIns / 1e6).toFixed(0)} M instructions in ${(cl.last.cycles / 1e6).toFixed(2)} M cycles (${(one.last.cycles / cl.last.cycles).toFixed(2)}x fewer than 1 core); ${cl.ms.toFixed(0)} ms`,
