@@ -129,7 +129,7 @@ function runnerFor(opts: CliOptions): Runner {
     const edits = Object.fromEntries(opts.edits.map(([path, file]) => [path, readText(file, '--edit')]));
     return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, edits: { ...edits, ...ctx?.edits } });
   }
-  return (code, config, ctx) => runOnSimulator(code, config, { linker: opts.ld, profile: ctx?.profile, estimates: ctx?.estimates });
+  return (code, config, ctx) => runOnSimulator(code, config, { linker: opts.ld, profile: ctx?.profile });
 }
 
 function readText(file: string, flag: string): string {

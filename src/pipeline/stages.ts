@@ -139,10 +139,8 @@ const codegen: StageImpl<'codegen'> = ({ input: given, ctx }) => {
  */
 const run: StageImpl<'run'> = async ({ config, ctx, runner, noRunner, progress, signal, edits, maxCycles, profile }) => {
   if (!runner) throw new SkipStage(noRunner ?? 'no runner for the generated C was given (the CLI runs it: dpg run --cc builtin, clang or host)');
-  // The tiler's cost estimates, shown beside the measured cycles.
-  const estimates = ctx.tile?.tiled ? new Map(ctx.tile.tilings.map((t) => [t.node, t.estCycles])) : undefined;
   try {
-    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits, maxCycles, profile, estimates });
+    return await runner(need(ctx, 'codegen'), config, { progress, signal, edits, maxCycles, profile });
   } catch (e) {
     // A run that went wrong midway: report its result so far, then the error.
     if (e instanceof RunError) throw new StageError(e.data, { stage: 'run', result: e.result });

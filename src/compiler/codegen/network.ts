@@ -67,7 +67,8 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
       ins: node.inputs.map((i) => (i ? table.get(i) : undefined)),
       outs: node.outputs.filter(Boolean).map((x) => table.get(x)!),
     };
-    const layer = { node: node.name, op: node.op, kernel: binding.kernel, engine: binding.engine };
+    const est = plan.tiled ? tilings.get(node.name)?.estCycles : undefined;
+    const layer = { node: node.name, op: node.op, kernel: binding.kernel, engine: binding.engine, ...(est !== undefined ? { estimate: est } : {}) };
     if (isAlias(binding.kernel)) {
       const src = spec.ins[0];
       const b = src && mem.homeOf(src.name);

@@ -26,6 +26,8 @@ export interface LayerCode {
   /** The C function(s) of the kernel library the layer calls. */
   calls: string[];
   ranges: LineRange[];
+  /** The tiler's cost estimate of the layer, cycles (tiled layers). */
+  estimate?: number;
 }
 
 export interface BufferInfo {

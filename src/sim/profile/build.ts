@@ -149,8 +149,6 @@ export interface ProfileInputs {
   /** The simulator's per-core statistics and the run's last cycle. */
   cores: CoreStats[];
   total: number;
-  /** The tiler's cost estimate per layer node, when tiled. */
-  estimates?: ReadonlyMap<string, number>;
 }
 
 export function buildProfile(p: ProfileInputs): RunProfile {
@@ -163,7 +161,7 @@ export function buildProfile(p: ProfileInputs): RunProfile {
   const layers: LayerProfile[] = code.layers.map((l, index) => ({
     index, node: l.node, op: l.op, kernel: l.kernel, engine: l.engine, start: Infinity, end: 0, cycles: 0,
     phases: zeroPhases(), tiles: [], cores: Array.from({ length: WORKERS }, zeroCore), dmaBytes: 0, npuCycles: 0,
-    ...(p.estimates?.has(l.node) ? { estimate: p.estimates.get(l.node)! } : {}),
+    ...(l.estimate !== undefined ? { estimate: l.estimate } : {}),
   }));
   const byLayer = new Map<number, number[]>();
   subs.forEach((s, i) => { if (s.layer >= 0) byLayer.set(s.layer, [...(byLayer.get(s.layer) ?? []), i]); });

@@ -71,8 +71,6 @@ export interface RunContext {
   maxCycles?: number;
   /** Record the run's profile (RunResult.profile); the simulated cycles are the same either way. */
   profile?: boolean;
-  /** The tiler's cost estimate per layer node, shown beside the measured cycles. */
-  estimates?: ReadonlyMap<string, number>;
 }
 
 /** Builds and runs the generated program: the run stage's runner (--cc builtin, clang, host). */
