@@ -2,6 +2,7 @@
 import type { CodegenResult } from '../../compiler/codegen/types';
 import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
+import type { RunProfile } from '../profile/types';
 import type { CoreStats, SiracusaResult } from '../siracusa';
 
 export interface RunResult {
@@ -19,6 +20,8 @@ export interface RunResult {
   mismatches?: OutputMismatch[];
   /** The simulator's statistics (target 'simulator'). */
   sim?: SimRunStats;
+  /** What the simulator measured, by layer, tile, phase and core (target 'simulator'). */
+  profile?: RunProfile;
 }
 
 export interface OutputMismatch { output: number; index: number; got: number; expected: number }
