@@ -11,7 +11,7 @@ import { PHASES } from '../../../sim/profile/types';
 import { useWheel } from '../memory/useWheel';
 import { PHASE_COLOR_LIST } from './colors';
 import {
-  brushView, clampView, indexSpans, panView, Rects, rowRects, shortCycles, spanAt, ticks, zoomView, type View,
+  brushView, clampView, indexSpans, paintRow, panView, pixel, Rects, rowRects, shortCycles, spanAt, ticks, zoomView, type View,
 } from './timeline';
 
 const LABEL_W = 78;
@@ -23,6 +23,12 @@ const ROW_H = LANE_H + LANE_GAP;
 const CLICK_SLOP = 3;
 /** Hover and click find spans up to this many pixels away (narrow spans). */
 const HIT_PX = 3;
+
+const PHASE_PIXELS = Uint32Array.from(PHASE_COLOR_LIST, (c) => pixel(c));
+const WHITE = pixel('#ffffff');
+/** The selected layers' band: #ffc400 at 22 % over white. */
+const BAND = pixel('#fff1c2');
+const GRID = pixel('#eceef2');
 
 export interface DrawStats {
   /** Milliseconds the frame took to draw. */
@@ -57,6 +63,9 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
   const canvas = useRef<HTMLCanvasElement>(null);
   const view = useRef<View>(idx.extent);
   const rects = useRef(new Rects());
+  const image = useRef<ImageData | null>(null);
+  const baseRow = useRef(new Uint32Array(0));
+  const laneRow = useRef(new Uint32Array(0));
   const frame = useRef(0);
   const [hover, setHover] = useState<Hover | null>(null);
   const [brush, setBrush] = useState<{ a: number; b: number } | null>(null);
@@ -87,51 +96,54 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
     const w = cssW - LABEL_W;
     const xOf = (t: number) => LABEL_W + ((t - v.t0) / (v.t1 - v.t0)) * w;
 
-    // The selected layers: bands behind every lane.
-    ctx.fillStyle = 'rgba(255, 196, 0, 0.22)';
+    // The lanes are painted pixel by pixel into an ImageData and put in one blit: a canvas path
+    // of thousands of rectangles costs the browser far more to rasterise than to record.
+    const px0 = Math.round(LABEL_W * dpr), py0 = Math.round(AXIS_H * dpr);
+    const pw = el.width - px0, ph = el.height - py0;
+    let img = image.current;
+    if (!img || img.width !== pw || img.height !== ph) img = image.current = ctx.createImageData(pw, ph);
+    const pixels = new Uint32Array(img.data.buffer);
+    // The row under the spans: white, the selected layers' bands, the grid lines.
+    const base = baseRow.current.length === pw ? baseRow.current : (baseRow.current = new Uint32Array(pw));
+    base.fill(WHITE);
+    const col = (t: number) => Math.round(((t - v.t0) / (v.t1 - v.t0)) * w * dpr);
     for (const l of bs) {
-      const a = Math.max(LABEL_W, xOf(l.start)), b = Math.min(cssW, xOf(l.end));
-      if (b > a) ctx.fillRect(a, AXIS_H, Math.max(1, b - a), height - AXIS_H);
+      const a = Math.max(0, col(l.start)), b = Math.min(pw, Math.max(col(l.end), a + 1));
+      if (b > a) base.fill(BAND, a, b);
     }
+    const tickTimes = ticks(v, Math.max(2, Math.floor(w / 90)));
+    for (const t of tickTimes) { const x = col(t); if (x >= 0 && x < pw) base[x] = GRID; }
+    for (let y = 0; y < ph; y++) pixels.set(base, y * pw);
+    const r = rects.current;
+    const line = laneRow.current.length === pw ? laneRow.current : (laneRow.current = new Uint32Array(pw));
+    const laneH = Math.max(1, Math.round(LANE_H * dpr));
+    let spans = 0, drawn = 0;
+    for (let row = 0; row < p.lanes.length; row++) {
+      r.count = 0;
+      spans += rowRects(p.spans, ix, row, v, w, r);
+      drawn += r.count;
+      if (r.count === 0) continue;
+      line.set(base);
+      paintRow(line, r, dpr, PHASE_PIXELS);
+      const y0 = Math.round(row * ROW_H * dpr);
+      for (let y = y0; y < Math.min(ph, y0 + laneH); y++) pixels.set(line, y * pw);
+    }
+    ctx.putImageData(img, px0, py0);
+
     // Axis.
     ctx.font = '10px ui-sans-serif, system-ui, sans-serif';
     ctx.textBaseline = 'middle';
     ctx.fillStyle = '#667085';
-    ctx.strokeStyle = '#e4e7ec';
+    ctx.strokeStyle = '#d0d5dd';
     ctx.lineWidth = 1;
     ctx.beginPath();
-    for (const t of ticks(v, Math.max(2, Math.floor(w / 90)))) {
+    for (const t of tickTimes) {
       const x = Math.round(xOf(t)) + 0.5;
-      ctx.moveTo(x, AXIS_H - 4);
-      ctx.lineTo(x, height);
+      ctx.moveTo(x, AXIS_H - 5);
+      ctx.lineTo(x, AXIS_H);
       ctx.fillText(shortCycles(t), x + 3, AXIS_H / 2);
     }
     ctx.stroke();
-
-    // Lanes.
-    const r = rects.current;
-    let spans = 0, drawn = 0;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(LABEL_W, 0, w, height);
-    ctx.clip();
-    for (let row = 0; row < p.lanes.length; row++) {
-      const y = AXIS_H + row * ROW_H;
-      r.count = 0;
-      spans += rowRects(p.spans, ix, row, v, w, r);
-      drawn += r.count;
-      // One path per colour: a handful of fills per lane, however many rectangles.
-      for (let ph = 0; ph < PHASES.length; ph++) {
-        let any = false;
-        for (let k = 0; k < r.count; k++) {
-          if (r.phase[k] !== ph) continue;
-          if (!any) { ctx.beginPath(); any = true; }
-          ctx.rect(LABEL_W + r.x[k]!, y, r.w[k]!, LANE_H);
-        }
-        if (any) { ctx.fillStyle = PHASE_COLOR_LIST[ph]!; ctx.fill(); }
-      }
-    }
-    ctx.restore();
     // Outlines of the selected layers over the spans, so a band under dense spans still shows.
     ctx.strokeStyle = '#b58100';
     for (const l of bs) {
@@ -178,7 +190,8 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
     return () => ro.disconnect();
   }, [schedule]);
 
-  useEffect(() => {
+  // A layout effect: the controls are there by the time the first frame is reported.
+  useLayoutEffect(() => {
     if (!apiRef) return;
     apiRef.current = {
       zoom: (f, frac) => { view.current = zoomView(view.current, latest.current.idx.extent, f, frac); },

@@ -3,7 +3,7 @@ import type { Lane, Spans } from '../../../sim/profile/types';
 import { PHASES, type Phase } from '../../../sim/profile/types';
 import { makeProfile } from './fixture';
 import {
-  brushView, clampView, endVisible, firstVisible, indexSpans, MIN_SPAN, panView, Rects, rowRects, shortCycles, spanAt, ticks, zoomView,
+  brushView, clampView, endVisible, firstVisible, indexSpans, MIN_SPAN, paintRow, panView, pixel, Rects, rowRects, shortCycles, spanAt, ticks, zoomView,
 } from './timeline';
 
 type Row = [lane: number, phase: Phase, start: number, end: number];
@@ -125,6 +125,23 @@ describe('rowRects', () => {
     expect(visible).toBe(p.spans.count);
     expect(r.count).toBeLessThanOrEqual(p.lanes.length * 2 * 800);
     expect(r.count).toBeLessThan(p.spans.count / 5);
+  });
+});
+
+describe('painting pixels', () => {
+  it('packs colours as ImageData bytes R, G, B, A read little-endian', () => {
+    const px = new Uint32Array([pixel('#102030'), pixel('#ffffff', 0)]);
+    expect([...new Uint8Array(px.buffer)]).toEqual([0x10, 0x20, 0x30, 255, 255, 255, 255, 0]);
+  });
+
+  it('paints each rectangle over at least one device pixel, clipped to the row, later over earlier', () => {
+    const r = new Rects();
+    r.push(0, 2.4, 0); // pixels 0..4 at dpr 2 (4.8 rounds to 5)
+    r.push(2.4, 0.1, 1); // narrow: still one pixel (4)
+    r.push(9, 5, 2); // clipped at the row's end
+    const row = new Uint32Array(20);
+    paintRow(row, r, 2, Uint32Array.from([1, 2, 3]));
+    expect([...row]).toEqual([1, 1, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3]);
   });
 });
 

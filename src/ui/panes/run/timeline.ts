@@ -136,6 +136,28 @@ export function rowRects(spans: Spans, idx: SpanIndex, row: number, view: View, 
 }
 
 /**
+ * A '#rrggbb' colour as one pixel of an ImageData seen as a Uint32Array: the bytes are R, G, B, A
+ * in memory, so on a little-endian machine (every browser's) the number is 0xAABBGGRR.
+ */
+export function pixel(hex: string, alpha = 255): number {
+  const n = parseInt(hex.slice(1), 16);
+  return (((alpha & 255) << 24) | ((n & 255) << 16) | (n & 0xff00) | ((n >> 16) & 255)) >>> 0;
+}
+
+/**
+ * Paints rectangles (CSS pixels) into one row of device pixels, `dpr` of them per CSS pixel:
+ * each covers from the pixel its left edge falls in to its right edge rounded, at least one pixel;
+ * later rectangles paint over earlier ones.
+ */
+export function paintRow(row: Uint32Array, r: Rects, dpr: number, colours: Uint32Array): void {
+  for (let k = 0; k < r.count; k++) {
+    const x0 = Math.max(0, Math.floor(r.x[k]! * dpr));
+    const x1 = Math.min(row.length, Math.max(x0 + 1, Math.round((r.x[k]! + r.w[k]!) * dpr)));
+    if (x1 > x0) row.fill(colours[r.phase[k]!]!, x0, x1);
+  }
+}
+
+/**
  * The span of the row under time t, or the nearest one within `tol` cycles (a span narrower than
  * a pixel is hard to hit exactly); -1 when none.
  */
