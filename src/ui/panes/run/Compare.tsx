@@ -2,7 +2,7 @@
 // speedup (baseline Runtime / this Runtime) with what changed between the two configurations.
 import type { RunResult } from '../../../sim/run/types';
 import { useStore } from '../../store';
-import { pin, unpin, modelName } from './actions';
+import { pin, unpin } from './actions';
 import { configChanges, configSummary, speedup } from './baseline';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -23,10 +23,11 @@ export function PinButtons({ result }: { result: RunResult | undefined }) {
 export function Speedup({ result }: { result: RunResult }) {
   const base = useStore((s) => s.runBaseline);
   const config = useStore((s) => s.compiledConfig);
+  const model = useStore((s) => s.model?.builtinId ?? s.model?.name ?? 'model');
   if (!base) return null;
   const now = result.cycles ?? (result.profile ? result.profile.end - result.profile.start : undefined);
   const x = now !== undefined ? speedup(base.cycles, now) : undefined;
-  const changes = configChanges(base.config, config, base.model, modelName());
+  const changes = configChanges(base.config, config, base.model, model);
   return (
     <div className="prof-speedup" data-testid="profile-speedup" data-speedup={x ?? ''}>
       {x !== undefined

@@ -207,6 +207,7 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
     const frac = Math.min(1, Math.max(0, (e.clientX - box.left - LABEL_W) / plotWidth()));
     // Trackpads send small deltas, mice ~100 a notch: zoom in proportion.
     const delta = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaY;
+    setHover(null); // the span under the pointer moves
     if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(delta)) setView(panView(view.current, latest.current.idx.extent, -(e.deltaX || delta), plotWidth()));
     else zoomBy(Math.pow(1.0015, Math.max(-300, Math.min(300, delta))), frac);
   });
