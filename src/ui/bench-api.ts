@@ -2,6 +2,9 @@
 // Only types and a name live here, so the Node side can import it without the app.
 import type { LayoutInput } from '../worker/graph-api';
 import type { Config } from '../compiler/config';
+import type { ProfileWire } from './panes/run/wire';
+
+export type { ProfileWire };
 
 /** Where the hooks are: window.__dpgBench, set only when the app is opened with ?bench. */
 export const BENCH_GLOBAL = '__dpgBench';
@@ -23,4 +26,23 @@ export interface BenchHooks {
   tilePlan(input: { modelBase64: string; config: Config }): Promise<{ ms: number; steps: number; milps: number; reused: number; checkOk: number }>;
   /** Runs a Siracusa ELF (base64) on the simulator's wasm core as the app builds it; `ms` is the run alone. */
   simRun(input: { elfBase64: string }): Promise<{ ms: number; instructions: number; cycles: number; exitCode: number }>;
+  /**
+   * Mounts the Run pane's profile view (timeline, bars, table) for a profile (its wire form,
+   * src/ui/panes/run/wire.ts) in a box of width x height CSS pixels (default 1280 x 720) over the
+   * page, and reports `ms` from handing it the profile to its first frame painted (the timeline
+   * drawn, the next animation frame reached); then removes it. The app's own panes and state are
+   * left alone. `drawnMs`: to the end of React's commit with the timeline's first frame drawn
+   * (before the browser paints); `drawMs`: that frame's drawing alone; `spans`/`rects`: spans in
+   * the first view and rectangles drawn for them.
+   */
+  profileDraw(input: { profile: ProfileWire; width?: number; height?: number }):
+    Promise<{ ms: number; drawnMs: number; drawMs: number; spans: number; rects: number; layers: number }>;
+  /**
+   * Mounts the profile view as profileDraw does, then zooms the timeline in `steps` wheel-sized
+   * steps about its middle (x0.8 each) and back out, one step and one frame drawn per animation
+   * frame: `ms` is the mean frame time (animation frame to animation frame: the drawing and the
+   * browser's paint), maxMs and p95Ms the slowest, drawMs the mean drawing alone; spansMax the
+   * most spans one frame held.
+   */
+  timelineZoom(input: { profile: ProfileWire; steps?: number; width?: number; height?: number }): Promise<{ ms: number; drawMs: number; maxMs: number; p95Ms: number; frames: number; spansMax: number }>;
 }

@@ -13,6 +13,7 @@ import type { CodePaneState } from './panes/code/state';
 import { editTexts, INITIAL_CODE_STATE } from './panes/code/state';
 import type { GraphPaneState } from './panes/graph/state';
 import { INITIAL_GRAPH_STATE } from './panes/graph/state';
+import type { RunBaseline } from './panes/run/baseline';
 import type { StageViews } from './stageViews';
 import { freshStages } from './stageViews';
 
@@ -74,6 +75,8 @@ export interface PlaygroundState {
   code: CodePaneState;
   /** The edits (path -> text) the run stage's result was built with; null before a run. */
   runEdits: Record<string, string> | null;
+  /** The run pinned for comparison: later runs show their speedup against it (kept until unpinned). */
+  runBaseline: RunBaseline | null;
 }
 
 export const useStore = create<PlaygroundState>()(() => ({
@@ -92,6 +95,7 @@ export const useStore = create<PlaygroundState>()(() => ({
   graph: INITIAL_GRAPH_STATE,
   code: INITIAL_CODE_STATE,
   runEdits: null,
+  runBaseline: null,
 }));
 
 /**

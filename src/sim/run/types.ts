@@ -2,8 +2,8 @@
 import type { CodegenResult } from '../../compiler/codegen/types';
 import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
-import type { CoreStats, SiracusaResult } from '../siracusa';
 import type { RunProfile } from '../profile/types';
+import type { CoreStats, SiracusaResult } from '../siracusa';
 import type { ProgramView } from '../profile/program';
 
 export interface RunResult {

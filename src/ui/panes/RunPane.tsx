@@ -1,8 +1,10 @@
 // The Run pane: the generated program built by the playground's own compiler and run on the
 // Siracusa simulator. Runtime, `Errors: E out of T` (red with the first mismatches when E > 0),
-// instructions, simulated MIPS, wall time, and the program's console output; a compile error
-// names its file and line (the code pane marks it) and the run does not start. Results built
-// from other code than the editor holds now, or another configuration, are marked stale.
+// instructions, simulated MIPS, wall time, the profile (run/ProfileView: timeline, per-layer bars
+// and table, exports), the speedup against a pinned baseline, and the program's console output;
+// a compile error names its file and line (the code pane marks it) and the run does not start.
+// Results built from other code than the editor holds now, or another configuration, are marked
+// stale.
 import { runAgain } from '../actions';
 import { checkFailure } from '../stageChecks';
 import { MismatchTable } from '../run/MismatchTable';
@@ -10,6 +12,8 @@ import type { RunResult } from '../../sim/run/types';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
 import { compileErrorAt } from './code/state';
+import { PinButtons, Speedup } from './run/Compare';
+import { ProfileView } from './run/ProfileView';
 import './run/run.css';
 
 const SHOWN_MISMATCHES = 10;
@@ -70,6 +74,7 @@ export function RunPane() {
           onClick={() => void runAgain()}>
           ▶ Run{edited ? ` with ${edited} edited file${edited === 1 ? '' : 's'}` : ''}
         </button>
+        <PinButtons result={r} />
         {stale && <span className="run-note" data-testid="run-stale-note">the code changed since this run</span>}
       </div>
       {view.status === 'pending' && !r && (
@@ -96,7 +101,9 @@ export function RunPane() {
       )}
       {r && <>
         <Figures r={r} />
+        <Speedup result={r} />
         <Mismatches r={r} />
+        {r.profile && <ProfileView profile={r.profile} result={r} />}
         <h3 className="run-sub">Console</h3>
         <pre className="run-stdout" data-testid="run-stdout">{r.stdout || '(no output)'}</pre>
       </>}

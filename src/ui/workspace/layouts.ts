@@ -41,8 +41,8 @@ export const PRESETS: Preset[] = [
     layout: row(100, [tabset(60, ['code']), row(40, [tabset(50, ['memory', 'graph']), tabset(50, ['run'])])]),
   },
   {
-    id: 'run', title: 'Profile a run', hint: 'the run large, the code beside it, the graph and memory as tabs below',
-    layout: row(100, [row(60, [tabset(62, ['run']), tabset(38, ['memory', 'graph'])]), tabset(40, ['code'])]),
+    id: 'run', title: 'Profile a run', hint: 'the run (timeline, per-layer profile) large and full height, the code beside it, the graph and memory as tabs below the code',
+    layout: row(100, [tabset(62, ['run']), row(38, [tabset(60, ['code']), tabset(40, ['graph', 'memory'])])]),
   },
 ];
 

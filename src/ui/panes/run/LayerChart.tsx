@@ -1,0 +1,77 @@
+// Per-layer bars stacked by phase (DMA in, waiting on DMA, kernel, DMA out, control), in
+// execution order, scaled to the slowest layer; a legend with each phase's share of the network.
+// Plain divs with percentage widths: a few hundred layers draw in one React commit.
+import { useEffect, useRef } from 'react';
+import type { LayerPhase, RunProfile } from '../../../sim/profile/types';
+import { LAYER_PHASES } from '../../../sim/profile/types';
+import { PHASE_COLORS, PHASE_NAMES } from './colors';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function PhaseLegend({ profile }: { profile: RunProfile }) {
+  const totals = Object.fromEntries(LAYER_PHASES.map((p) => [p, 0])) as Record<LayerPhase, number>;
+  let all = 0;
+  for (const l of profile.layers) for (const p of LAYER_PHASES) { totals[p] += l.phases[p]; all += l.phases[p]; }
+  return (
+    <div className="prof-legend" data-testid="profile-legend">
+      {LAYER_PHASES.map((p) => (
+        <span key={p} title={`${PHASE_NAMES[p]}: ${fmt(totals[p])} controller cycles over all layers`}>
+          <i style={{ background: PHASE_COLORS[p] }} /> {p} {all > 0 ? `${((100 * totals[p]) / all).toFixed(1)}%` : ''}
+        </span>
+      ))}
+      <span className="muted">· timeline only:</span>
+      {(['busy', 'barrier', 'transfer', 'other'] as const).map((p) => (
+        <span key={p} title={PHASE_NAMES[p]}><i style={{ background: PHASE_COLORS[p] }} /> {p}</span>
+      ))}
+    </div>
+  );
+}
+
+export function LayerChart({ profile, selected, onPick }: {
+  profile: RunProfile; selected: ReadonlySet<string>; onPick: (node: string) => void;
+}) {
+  const max = Math.max(1, ...profile.layers.map((l) => l.cycles));
+  const box = useRef<HTMLDivElement>(null);
+  useScrollToSelected(box, selected);
+  return (
+    <div className="prof-chart" data-testid="profile-chart" ref={box}>
+      {profile.layers.map((l) => (
+        <div key={l.index} className={`prof-bar-row${selected.has(l.node) ? ' sel' : ''}`} data-testid="profile-bar" data-node={l.node}
+          data-cycles={l.cycles} onClick={() => onPick(l.node)} title={barTitle(l.node, l.op, l.cycles, l.phases)}>
+          <span className="prof-bar-label">{l.node}</span>
+          <span className="prof-bar-track">
+            <span className="prof-bar" style={{ width: `${(100 * l.cycles) / max}%` }}>
+              {LAYER_PHASES.map((p) => l.phases[p] > 0 && (
+                <span key={p} style={{ width: `${(100 * l.phases[p]) / Math.max(1, l.cycles)}%`, background: PHASE_COLORS[p] }} />
+              ))}
+            </span>
+          </span>
+          <span className="prof-bar-cycles">{fmt(l.cycles)}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function barTitle(node: string, op: string, cycles: number, phases: Record<LayerPhase, number>): string {
+  const parts = LAYER_PHASES.filter((p) => phases[p] > 0)
+    .map((p) => `${p} ${fmt(phases[p])} (${((100 * phases[p]) / Math.max(1, cycles)).toFixed(0)}%)`);
+  return `${node} (${op}): ${fmt(cycles)} cycles\n${parts.join('\n')}`;
+}
+
+/**
+ * When the selection changes, scrolls the first selected row into view inside `box` only (never
+ * the pane or the page): the row is found by its data-node.
+ */
+export function useScrollToSelected(box: React.RefObject<HTMLElement | null>, selected: ReadonlySet<string>): void {
+  useEffect(() => {
+    const el = box.current;
+    if (!el || selected.size === 0) return;
+    const row = [...el.querySelectorAll<HTMLElement>('[data-node]')].find((r) => selected.has(r.dataset.node ?? ''));
+    if (!row) return;
+    const top = row.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop;
+    const header = el.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    if (top - header < el.scrollTop || top + row.offsetHeight > el.scrollTop + el.clientHeight)
+      el.scrollTop = Math.max(0, top - header - el.clientHeight / 3);
+  }, [box, selected]);
+}
