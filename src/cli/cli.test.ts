@@ -105,3 +105,27 @@ describe('dpg compile --out', () => {
     }
   });
 });
+
+describe('dpg run --profile, --trace, --csv (issue #14)', () => {
+  const adder = fileURLToPath(new URL('../../public/models/adder', import.meta.url));
+  it('prints the per-layer profile and writes the trace and the table', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpg-trace-'));
+    const trace = join(dir, 'run.json'), csv = join(dir, 'layers.csv');
+    const r = await call('run', '-t', adder, '--trace', trace, '--csv', csv, '--profile', '--cores', '4');
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.err).toMatch(/Profile: the network takes \d+ cycles/);
+    const t = JSON.parse(readFileSync(trace, 'utf8')) as { traceEvents: { ph: string; tid: number; ts?: number; dur?: number; args?: Record<string, unknown> }[] };
+    const threads = t.traceEvents.filter((e) => e.ph === 'M' && e.args?.name !== undefined).map((e) => String(e.args!.name));
+    for (const c of [0, 1, 2, 3]) expect(threads).toContain(`core ${c}`);
+    const spans = t.traceEvents.filter((e) => e.ph === 'X');
+    expect(spans.length).toBeGreaterThan(4);
+    for (const e of spans) expect(e.dur!).toBeGreaterThan(0);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/cycles/);
+    expect(lines.length).toBeGreaterThan(1);
+  }, 120_000);
+  it('refuses to profile a native run or another command, naming the flag', async () => {
+    expect(await call('run', '-t', adder, '--cc', 'host', '--profile')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining('--profile') });
+    expect(await call('compile', '-t', adder, '--trace', 'x.json')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("not 'compile'") });
+  });
+});

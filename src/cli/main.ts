@@ -13,6 +13,8 @@ import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
 import { profileReport } from '../sim/profile/report';
+import { layersCsv } from '../sim/profile/table';
+import { traceEvents } from '../sim/profile/trace-events';
 import type { RunResult } from '../sim/run/types';
 import { loadTest } from './testdir';
 
@@ -85,6 +87,8 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
       if (run.profile) {
         if (opts.profile && !opts.json) err(profileReport(run.profile, run.cycles));
         if (run.profile.dropped > 0) err(`warning: the profile is incomplete: ${run.profile.dropped} events were lost`);
+        if (opts.trace) writeOut(opts.trace, JSON.stringify(traceEvents(run.profile, { model: opts.test, config: opts.config })), '--trace', err);
+        if (opts.csv) writeOut(opts.csv, layersCsv(run.profile), '--csv', err);
       }
       if (run.errors === undefined) {
         err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
@@ -182,4 +186,15 @@ function jsonRun(run: RunResult): unknown {
   if (!rest.profile) return rest;
   const { spans, heat, ...profile } = rest.profile;
   return { ...rest, profile: { ...profile, spans: spans.count, heat: heat.pc.length, lines: profile.lines.slice(0, 50) } };
+}
+
+/** Writes an export the flag names; a path that cannot be written is named. */
+function writeOut(path: string, text: string, flag: string, err: (s: string) => void): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    err(`wrote ${path}`);
+  } catch (e) {
+    fail('bad-file', `cannot write ${path}: ${(e as Error).message}`, flag);
+  }
 }

@@ -2,7 +2,7 @@
 // cores (cycles, instructions, stalls by cause, idle).
 import type { LayerProfile } from '../../../sim/profile/types';
 import { LAYER_PHASES } from '../../../sim/profile/types';
-import { STALL_NAMES, STALLS } from './table';
+import { STALL_NAMES, STALLS } from '../../../sim/profile/table';
 
 const SHOWN_TILES = 200;
 const fmt = (n: number) => n.toLocaleString('en-US');

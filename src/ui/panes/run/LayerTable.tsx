@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { RunProfile } from '../../../sim/profile/types';
 import { useScrollToSelected } from './LayerChart';
-import { columns, EXECUTION_ORDER, formatCell, layerRows, nextSort, sortRows, type Sort } from './table';
+import { columns, EXECUTION_ORDER, formatCell, layerRows, nextSort, sortRows, type Sort } from '../../../sim/profile/table';
 
 export function LayerTable({ profile, baseline, selected, onPick }: {
   profile: RunProfile;

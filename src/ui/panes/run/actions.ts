@@ -7,7 +7,7 @@ import { useStore } from '../../store';
 import { paneData, select } from '../graph/actions';
 import { pinBaseline } from './baseline';
 import { download, fileSafe } from './download';
-import { layersCsv } from './table';
+import { layersCsv } from '../../../sim/profile/table';
 
 export function modelName(): string {
   const m = useStore.getState().model;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../compiler/config';
 import type { RunResult } from '../../../sim/run/types';
 import { configChanges, configSummary, pinBaseline, speedup } from './baseline';
-import { makeProfile } from './fixture';
+import { makeProfile } from '../../../sim/profile/fixture';
 
 const result = (over: Partial<RunResult>): RunResult => ({ target: 'simulator', compiler: 'builtin', stdout: '', exitCode: 0, ...over });
 

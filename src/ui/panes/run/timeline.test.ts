@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lane, Spans } from '../../../sim/profile/types';
 import { PHASES, type Phase } from '../../../sim/profile/types';
-import { makeProfile } from './fixture';
+import { makeProfile } from '../../../sim/profile/fixture';
 import {
   brushView, clampView, endVisible, firstVisible, indexSpans, MIN_SPAN, paintRow, panView, pixel, Rects, rowRects, shortCycles, spanAt, ticks, zoomView,
 } from './timeline';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProfile } from './fixture';
+import { makeProfile } from '../../../sim/profile/fixture';
 import { profileFromWire, profileToWire } from './wire';
 
 describe('profile wire form', () => {

@@ -3,8 +3,8 @@
 // controller, transfers on the DMA lane, NPU tasks for NPU layers. Consistent as the simulator's
 // profile is: phases add up to the tile and the layer, spans sorted by lane then start and not
 // overlapping within a lane. Deterministic (no randomness): sizes vary with the indices.
-import type { CoreCycles, Lane, LayerPhase, LayerProfile, RunProfile, TileProfile } from '../../../sim/profile/types';
-import { PHASES, type Phase } from '../../../sim/profile/types';
+import type { CoreCycles, Lane, LayerPhase, LayerProfile, RunProfile, TileProfile } from './types';
+import { PHASES, type Phase } from './types';
 
 export interface FixtureOptions {
   layers?: number;

@@ -1,7 +1,7 @@
 // The per-layer table's model: one row per layer with the figures the table and its CSV show,
 // the columns (label, value, how the screen formats it), sorting, and the CSV itself. Pure.
-import type { CoreCycles, LayerPhase, LayerProfile, RunProfile } from '../../../sim/profile/types';
-import { LAYER_PHASES } from '../../../sim/profile/types';
+import type { CoreCycles, LayerPhase, LayerProfile, RunProfile } from './types';
+import { LAYER_PHASES } from './types';
 
 export type Stall = keyof CoreCycles['stalls'];
 export const STALLS: readonly Stall[] = ['loadUse', 'branch', 'multi', 'bank', 'l2', 'periph'];
