@@ -9,14 +9,14 @@ import { DEFAULT_CONFIG, type Config } from '../../../compiler/config';
 import { nodeMilp } from '../../../pipeline/node/milp';
 import { runPipeline } from '../../../pipeline/run';
 import { disassemble } from '../../../sim/disasm';
-import { functionAt, lineAt } from '../../../sim/link/lines';
+import { functionAt as linkFunctionAt, lineAt } from '../../../sim/link/lines';
 import { nodeMachine } from '../../../sim/node';
 import { MemoryObjectCache, runBuiltin } from '../../../sim/run/builtin';
 import { LIBRARY_SOURCES } from '../../../sim/run/sources';
 import type { RunResult } from '../../../sim/run/types';
-import { defaultFunction, functionRows, functionsAtLine, heatIn, rankFunctions, sourceResolver, type Resolve } from './asm';
+import { defaultFunction, functionAt, functionRows, functionsAtLine, heatIn, rankFunctions, sourceResolver, type Resolve } from './asm';
 import { editorColours, lineKey, linkColours, PALETTE_SIZE } from './colours';
-import { fmtCycles, HEAT_LEVELS, heatLevel, lineHeat, maxCycles } from './heat';
+import { fmtCycles, fmtShare, HEAT_LEVELS, heatLevel, lineHeat, maxCycles } from './heat';
 
 describe('sourceResolver', () => {
   const resolve = sourceResolver(['Network.c', 'main.c', 'kernels/gemm.c', 'kernels/dpg_kernels.h', 'runtime/hal.h', 'runtime/libc/libc.c', 'a/x.h', 'b/x.h']);
@@ -54,6 +54,7 @@ describe('heatLevel and fmtCycles', () => {
     expect(fmtCycles(12_345)).toBe('12.3 k');
     expect(fmtCycles(123_456)).toBe('123 k');
     expect(fmtCycles(12_345_678)).toBe('12.3 M');
+    expect([fmtShare(1, 3), fmtShare(1, 30), fmtShare(1, 100_000), fmtShare(0, 5), fmtShare(1, 0)]).toEqual(['33 %', '3.3 %', '< 0.1 %', '0.0 %', '0 %']);
   });
 });
 
@@ -157,6 +158,8 @@ describe('the assembly view of a profiled run (adder, builtin toolchain)', () =>
     }
     const fns = functionsAtLine(p, resolve, 'kernels/elementwise.c', hotLine, ranked);
     expect(fns).toContain(functionAt(p.functions, hotPc));
+    // The binary search finds what the linker's scan finds.
+    for (let pc = p.addr; pc < p.addr + p.bytes.length; pc += 6) expect(functionAt(p.functions, pc)).toBe(linkFunctionAt(p.functions, pc));
     const order = ranked.map((r) => r.fn);
     for (let i = 1; i < fns.length; i++) expect(order.indexOf(fns[i]!)).toBeGreaterThan(order.indexOf(fns[i - 1]!));
     for (const fn of fns) expect(functionRows(p, fn, heat, resolve).some((r) => r.file === 'kernels/elementwise.c' && r.line === hotLine)).toBe(true);
@@ -171,8 +174,9 @@ describe('the assembly view of a profiled run (adder, builtin toolchain)', () =>
     const hottestThere = ranked.find((r) => functionRows(p, r.fn, heat, resolve).some((x) => x.file === 'kernels/elementwise.c'))!.fn;
     expect(hottestThere.name).toMatch(/binary/);
     expect(defaultFunction(p, ranked, null, 'kernels/elementwise.c', resolve)).toBe(hottestThere);
-    expect(defaultFunction(p, ranked, binary.addr, 'Network.c', resolve)).toBe(binary);
-    const net = defaultFunction(p, ranked, 12345, 'Network.c', resolve)!;
+    expect(defaultFunction(p, ranked, binary, 'Network.c', resolve)).toBe(binary);
+    expect(defaultFunction(p, ranked, { name: 'dpg_binary', addr: 4 }, 'Network.c', resolve)).toBe(binary);
+    const net = defaultFunction(p, ranked, { name: 'no_such_function', addr: binary.addr }, 'Network.c', resolve)!;
     expect(functionRows(p, net, heat, resolve).some((r) => r.file === 'Network.c')).toBe(true);
     // A file without code: the hottest function.
     expect(defaultFunction(p, ranked, null, 'Makefile', resolve)).toBe(ranked[0]!.fn);

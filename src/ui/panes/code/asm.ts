@@ -4,7 +4,7 @@
 // line table names files as the compiler saw them ('/kernels/gemm.c', a host path for clang);
 // sourceResolver maps them onto the code pane's paths. Pure: no Monaco, no React.
 import { disassemble } from '../../../sim/disasm';
-import { functionAt, lineAt } from '../../../sim/link/lines';
+import { lineAt } from '../../../sim/link/lines';
 import type { ProgramSymbol } from '../../../sim/link/link';
 import type { ProgramView } from '../../../sim/profile/program';
 import type { PcHeat } from '../../../sim/profile/types';
@@ -95,6 +95,26 @@ export function heatIn(heat: PcHeat, from: number, to: number): { cycles: number
 
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
+// The functions by address, for a binary search (a program has hundreds; the line table, tens of thousands of rows).
+const sortedCache = new WeakMap<readonly ProgramSymbol[], ProgramSymbol[]>();
+function sorted(fns: readonly ProgramSymbol[]): ProgramSymbol[] {
+  let s = sortedCache.get(fns);
+  if (!s) sortedCache.set(fns, (s = [...fns].sort((a, b) => a.addr - b.addr)));
+  return s;
+}
+
+/** The function holding `pc`, or undefined. */
+export function functionAt(fns: readonly ProgramSymbol[], pc: number): ProgramSymbol | undefined {
+  const s = sorted(fns);
+  let lo = 0, hi = s.length - 1, found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (s[mid]!.addr <= pc) { found = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  const f = s[found];
+  return f && pc < f.addr + f.size ? f : undefined;
+}
+
 /** The instruction word at `pc` (the low 16 bits for a compressed one), or undefined outside the code. */
 function wordAt(p: ProgramView, pc: number): number | undefined {
   const off = pc - p.addr;
@@ -167,11 +187,14 @@ export function functionsAtLine(p: ProgramView, resolve: Resolve, file: string, 
 }
 
 /**
- * The function to show: the chosen one when it still exists, else the hottest with code in the
+ * The function to show: the chosen one when the program has it, else the hottest with code in the
  * file shown, else the hottest (the first by address without a profile).
  */
-export function defaultFunction(p: ProgramView, ranked: readonly RankedFunction[], chosen: number | null, shown: string, resolve: Resolve): ProgramSymbol | undefined {
-  const pick = chosen !== null ? p.functions.find((f) => f.addr === chosen) : undefined;
+export function defaultFunction(p: ProgramView, ranked: readonly RankedFunction[], chosen: { name: string; addr: number } | null,
+  shown: string, resolve: Resolve): ProgramSymbol | undefined {
+  // By name and address; by name alone after a rebuild moved it (the hottest of that name).
+  const pick = chosen && (p.functions.find((f) => f.name === chosen.name && f.addr === chosen.addr)
+    ?? ranked.find((r) => r.fn.name === chosen.name)?.fn);
   if (pick) return pick;
   const ids = p.lines.files.map((f) => resolve(f) === shown);
   const inShown = new Set<number>();

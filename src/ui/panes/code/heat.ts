@@ -71,5 +71,6 @@ export function fmtCycles(n: number): string {
 export function fmtShare(part: number, whole: number): string {
   if (whole <= 0) return '0 %';
   const p = (100 * part) / whole;
+  if (p > 0 && p < 0.05) return '< 0.1 %';
   return `${p < 10 ? p.toFixed(1) : p.toFixed(0)} %`;
 }
