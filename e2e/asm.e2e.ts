@@ -97,6 +97,8 @@ describe.skipIf(!has('adder'))('the assembly view', () => {
     expect(main.some((r) => /<\w+>$/.test(r.text))).toBe(true);
     // The numbers of each line show after it while the assembly is open.
     await expect.poll(() => page.locator(`${EDITOR} .dpg-line-heat-label`).count()).toBeGreaterThan(0);
+    const label = (await page.locator(`${EDITOR} .dpg-line-heat-label`).first().textContent())!.replace(/\u00a0/g, ' ');
+    expect(label).toMatch(/^ +[\d.,]+( k| M)? cyc(, [\d.]+ % stalls)?$/);
   });
 
   it('goes from a row to its C line (switching file), and from the cursor in C to its rows and function', async () => {
@@ -126,6 +128,29 @@ describe.skipIf(!has('adder'))('the assembly view', () => {
     expect(outlined.length).toBeGreaterThan(0);
     for (const r of outlined) expect([r.file, r.line]).toEqual(['Network.c', line]);
     await page.getByTestId('pane-code').screenshot({ path: path.join(SCREENSHOTS, 'asm-view.png') });
+  });
+
+  it('shows the kernel of the layer selected in the graph', async () => {
+    const { page } = app;
+    await pick(page, 'main');
+    await page.locator('.flexlayout__tab_button', { hasText: 'Graph' }).click();
+    await page.getByTestId('graph-search').fill('add');
+    await page.getByTestId('graph-search').press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid="graph-props"]')?.getAttribute('data-node') === 'add');
+    await expect.poll(() => attr(page, 'asm-view', 'data-function')).toBe('dpg_binary');
+    await page.locator('.flexlayout__tab_button', { hasText: 'Memory' }).click();
+  });
+
+  it('widens the assembly view by its splitter', async () => {
+    const { page } = app;
+    const before = (await page.getByTestId('asm-view').boundingBox())!.width;
+    const bar = (await page.getByTestId('asm-splitter').boundingBox())!;
+    await page.mouse.move(bar.x + bar.width / 2, bar.y + 50);
+    await page.mouse.down();
+    await page.mouse.move(bar.x - 120, bar.y + 60, { steps: 5 });
+    await page.mouse.up();
+    const after = (await page.getByTestId('asm-view').boundingBox())!.width;
+    expect(after - before).toBeGreaterThan(100);
   });
 
   it('marks the heat and the assembly stale once the code is edited', async () => {

@@ -13,7 +13,7 @@ import type { StageView } from '../stageViews';
 import { isRunStale, useStore } from '../store';
 import { recordEdit, showFile, showFunction } from './code/actions';
 import type { AsmRow } from './code/asm';
-import { defaultFunction, functionRows, functionsAtLine, rankFunctions, sourceResolver } from './code/asm';
+import { defaultFunction, functionRows, functionsAtLine, kernelFunction, rankFunctions, sourceResolver } from './code/asm';
 import { AsmPanel, type AsmContent } from './code/AsmPanel';
 import { editorColours, linkColours } from './code/colours';
 import { lineHeat } from './code/heat';
@@ -86,7 +86,7 @@ function CodeView({ result }: { result: CodegenResult }) {
   const fn = useMemo(() => (program && code.asm ? defaultFunction(program, ranked, code.asmFunction, file.path, resolve) : undefined),
     [program, ranked, code.asmFunction, file.path, resolve, code.asm]);
   // The assembly view's share of the width (the splitter between it and the editor moves it).
-  const [asmShare, setAsmShare] = useState(0.45);
+  const [asmShare, setAsmShare] = useState(0.5);
   const split = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (program && fn ? functionRows(program, fn, profile?.heat, resolve) : []), [program, fn, profile, resolve]);
   const colours = useMemo(() => linkColours(rows), [rows]);
@@ -183,11 +183,25 @@ function CodeView({ result }: { result: CodegenResult }) {
   // The C line of the row hovered (else of the row clicked), when in the file shown.
   const focus = (hovered?.file === file.path ? hovered : null) ?? (pinned?.file === file.path ? pinned : null);
   useEffect(() => editor?.focusLine(focus?.line ?? null), [editor, file.path, focus?.line, files]);
-  // The cursor on a C line another function holds: show that one (the hottest of them).
+  // A layer selected (here, in the graph, in the Run pane): show its kernel's function.
+  const selectionSeen = useRef(false);
+  useEffect(() => {
+    // Not the selection the pane mounted with: the function shown then is the one the user had.
+    const fresh = selectionSeen.current;
+    selectionSeen.current = true;
+    if (!fresh || !program || !code.asm) return;
+    const wanted = new Set(finalNodes(snapshots, selection));
+    const k = kernelFunction(ranked, result.layers.filter((l) => wanted.has(l.node)).flatMap((l) => l.calls));
+    if (k) showFunction(k);
+  }, [selection, snapshots]);
+  // The cursor on a C line another function holds: show that one (the hottest of them). After
+  // the selection's: a click in a layer's code selects the layer and shows the line's function.
   useEffect(() => {
     if (!cursor || !program || !code.asm) return;
     const fns = functionsAtLine(program, resolve, cursor.file, cursor.line, ranked);
-    if (fns.length > 0 && !fns.some((f) => f.addr === fn?.addr)) showFunction(fns[0]!);
+    // The function shown now (the selection's effect may just have changed it).
+    const now = useStore.getState().code.asmFunction ?? fn;
+    if (fns.length > 0 && !fns.some((f) => f.addr === now?.addr && f.name === now.name)) showFunction(fns[0]!);
   }, [cursor]);
 
   const hoverRow = useCallback((r: AsmRow | null) => setHovered(r?.file && r.inPane ? { file: r.file, line: r.line } : null), []);

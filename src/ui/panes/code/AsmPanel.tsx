@@ -66,7 +66,7 @@ const Row = memo(function Row({ row: r, colour, atCursor, max, onHover, onClick 
       <span className="asm-text">{r.text}</span>
       <span className="asm-cycles">{r.cycles ? fmtCycles(r.cycles) : ''}</span>
       <span className="asm-stalls">{r.stalls ? fmtShare(r.stalls, r.cycles) : ''}</span>
-      <span className="asm-src">{src}</span>
+      <span className="asm-src"><span dir="ltr">{src}</span></span>
     </div>
   );
 });

@@ -14,7 +14,7 @@ import { nodeMachine } from '../../../sim/node';
 import { MemoryObjectCache, runBuiltin } from '../../../sim/run/builtin';
 import { LIBRARY_SOURCES } from '../../../sim/run/sources';
 import type { RunResult } from '../../../sim/run/types';
-import { defaultFunction, functionAt, functionRows, functionsAtLine, heatIn, rankFunctions, sourceResolver, type Resolve } from './asm';
+import { defaultFunction, functionAt, functionRows, kernelFunction, functionsAtLine, heatIn, rankFunctions, sourceResolver, type Resolve } from './asm';
 import { editorColours, lineKey, linkColours, PALETTE_SIZE } from './colours';
 import { fmtCycles, fmtShare, HEAT_LEVELS, heatLevel, lineHeat, maxCycles } from './heat';
 
@@ -178,6 +178,10 @@ describe('the assembly view of a profiled run (adder, builtin toolchain)', () =>
     expect(defaultFunction(p, ranked, { name: 'dpg_binary', addr: 4 }, 'Network.c', resolve)).toBe(binary);
     const net = defaultFunction(p, ranked, { name: 'no_such_function', addr: binary.addr }, 'Network.c', resolve)!;
     expect(functionRows(p, net, heat, resolve).some((r) => r.file === 'Network.c')).toBe(true);
+    // A layer's kernel: the function of the library it calls.
+    const add = code.layers.find((l) => l.op === 'Add')!;
+    expect(kernelFunction(ranked, add.calls)?.name).toBe('dpg_binary');
+    expect(kernelFunction(ranked, ['no_such_kernel'])).toBeUndefined();
     // A file without code: the hottest function.
     expect(defaultFunction(p, ranked, null, 'Makefile', resolve)).toBe(ranked[0]!.fn);
   });

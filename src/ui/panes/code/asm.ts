@@ -205,3 +205,9 @@ export function defaultFunction(p: ProgramView, ranked: readonly RankedFunction[
   }
   return ranked.find((r) => inShown.has(r.fn.addr))?.fn ?? ranked[0]?.fn;
 }
+
+/** The function of a layer's kernel: the hottest (the first by address without a profile) of the library functions it calls. */
+export function kernelFunction(ranked: readonly RankedFunction[], calls: readonly string[]): ProgramSymbol | undefined {
+  const wanted = new Set(calls);
+  return ranked.find((r) => wanted.has(r.fn.name))?.fn;
+}
