@@ -22,7 +22,7 @@ export type AsmContent =
     rows: readonly AsmRow[];
     ranked: readonly RankedFunction[];
     colours: ReadonlyMap<string, number>;
-    /** Cycles of the whole run's heat (0 without a profile). */
+    /** Cycles of the whole run's heat, all cores (0 without a profile). */
     total: number;
     profiled: boolean;
   };
@@ -114,7 +114,7 @@ export function AsmPanel({ content, stale, share, cursor, onPick, onHover, onCli
           <span className="asm-summary" data-testid="asm-summary">
             {rows.length} instructions
             {profiled && mine && (mine.cycles
-              ? ` · ${fmtCycles(mine.cycles)} cycles, ${fmtShare(mine.cycles, total)} of the run · ${fmtShare(mine.stalls, mine.cycles)} stalls`
+              ? ` · ${fmtCycles(mine.cycles)} cycles, ${fmtShare(mine.cycles, total)} of all cores' cycles · ${fmtShare(mine.stalls, mine.cycles)} stalls`
               : ' · not run')}
           </span>
           {stale && (

@@ -300,7 +300,7 @@ export class CodeEditor {
       for (const [line, c] of lines) {
         if (line > count) continue;
         const level = heatLevel(c.cycles, max);
-        const what = `${fmtCycles(c.cycles)} cycles (${fmtShare(c.cycles, heat.total)} of the run), ${fmtShare(c.stalls, c.cycles)} of them stalls`;
+        const what = `${fmtCycles(c.cycles)} cycles (${fmtShare(c.cycles, heat.total)} of all cores' cycles), ${fmtShare(c.stalls, c.cycles)} of them stalls`;
         decorations.push({
           range: new monaco.Range(line, 1, line, 1),
           options: {
