@@ -3,7 +3,7 @@
 // Store actions only; no Monaco.
 import { useState } from 'react';
 import type { LayerCode } from '../../../compiler/codegen/types';
-import { revert, setEditing, showFile } from './actions';
+import { revert, setAsm, setEditing, showFile } from './actions';
 import type { OpenStats } from './editor';
 import type { CodeFile, CodePaneState } from './state';
 import { isStale } from './state';
@@ -55,6 +55,11 @@ export function Tools({ file, code, stats }: { file: CodeFile; code: CodePaneSta
         data-testid="code-edit" title="Let the editor change the generated code and the library (Run builds and runs your edits)"
         onClick={() => setEditing(!code.editing)}>
         {code.editing ? '✎ Editing' : '✎ Edit'}
+      </button>
+      <button type="button" className={`button small${code.asm ? ' on' : ''}`} aria-pressed={code.asm} data-testid="asm-toggle"
+        title="The assembly of a function beside its C, linked line by line, with the cycles each instruction and line took in the last run"
+        onClick={() => setAsm(!code.asm)}>
+        Assembly
       </button>
       {edit && <span className="tag code-modified" data-testid="code-modified">modified</span>}
       {edit && (

@@ -26,3 +26,19 @@ export function recordEdit(path: string, text: string, generated: string): void 
 export function revert(path: string): void {
   patch((c) => ({ edits: withoutEdit(c.edits, path) }));
 }
+
+/** Opens or closes the assembly view. */
+export function setAsm(asm: boolean): void {
+  patch({ asm });
+}
+
+/** The function the assembly view shows (null: the default one). */
+export function showFunction(fn: { name: string; addr: number } | null): void {
+  const now = useStore.getState().code.asmFunction;
+  if (now?.name !== fn?.name || now?.addr !== fn?.addr) patch({ asmFunction: fn ? { name: fn.name, addr: fn.addr } : null });
+}
+
+/** Opens the assembly view on the function `name` (the Run pane's links, the e2e). */
+export function showAssembly(name: string): void {
+  patch({ asm: true, asmFunction: { name, addr: -1 } });
+}

@@ -6,6 +6,8 @@ import type { LayerCode } from '../../../compiler/codegen/types';
 import type { CodeFile, CompileErrorAt } from './state';
 import type { Block, FoldRange } from './folds';
 import { braceBlocks, defaultFolds, foldRanges } from './folds';
+import type { FileHeat } from './heat';
+import { fmtCycles, fmtShare, heatLevel, HEAT_LEVELS, maxCycles } from './heat';
 import type { NodeRange } from './layers';
 import { anyVisible, nodeAtLine, rangesIn } from './layers';
 import { monaco } from './monaco';
@@ -40,6 +42,17 @@ interface Doc {
   /** Layer decoration id -> its node. */
   layers: Map<string, string>;
   view: monaco.editor.ICodeEditorViewState | null;
+  /** Its cycle heat and assembly link decorations (ids). */
+  heat: string[];
+  links: string[];
+}
+
+/** The run's cycle heat as the editor shows it: a gutter mark per line, the numbers too when `labels`. */
+export interface HeatView {
+  heat: FileHeat;
+  /** The code changed since the run: the marks are greyed. */
+  stale: boolean;
+  labels: boolean;
 }
 
 // Brace blocks of a model, recomputed only when its text changed: the folding provider and
@@ -80,6 +93,10 @@ export class CodeEditor {
   private generation = 0;
   /** The last build's compile error, marked in its file. */
   private marker: CompileErrorAt | null = null;
+  private heat: HeatView | null = null;
+  /** The assembly view's colours: per file, per line, the palette index. */
+  private links: ReadonlyMap<string, ReadonlyMap<number, number>> = new Map();
+  private readonly focus: monaco.editor.IEditorDecorationsCollection;
 
   constructor(host: HTMLElement, private readonly events: EditorEvents) {
     registerFolding();
@@ -98,6 +115,7 @@ export class CodeEditor {
       overviewRulerLanes: 2,
     });
     this.highlight = this.editor.createDecorationsCollection();
+    this.focus = this.editor.createDecorationsCollection();
     this.editor.onDidChangeCursorPosition((e) => {
       if (!this.current || (e.source !== 'mouse' && e.source !== 'keyboard')) return;
       this.events.onCursor(this.current, e.position.lineNumber, nodeAtLine(this.layerRanges(this.current), e.position.lineNumber));
@@ -113,7 +131,7 @@ export class CodeEditor {
     this.current = null;
     this.layers = layers;
     this.generation++;
-    for (const f of files) this.docs.set(f.path, { file: f, model: null, text: text(f), layers: new Map(), view: null });
+    for (const f of files) this.docs.set(f.path, { file: f, model: null, text: text(f), layers: new Map(), view: null, heat: [], links: [] });
   }
 
   private createModel(f: CodeFile, text: string): Model {
@@ -136,10 +154,13 @@ export class CodeEditor {
     }
     this.current = path;
     this.highlight.clear();
+    this.focus.clear();
     const first = doc.model === null;
     if (!doc.model) {
       doc.model = this.createModel(doc.file, doc.text);
       this.applyMarker(doc);
+      this.applyHeat(doc);
+      this.applyLinks(doc);
     }
     this.editor.setModel(doc.model);
     if (!first) {
@@ -260,6 +281,91 @@ export class CodeEditor {
     });
   }
 
+  /** Shows the run's cycles per line (null: none): a gutter mark whose colour says how hot, the numbers on hover (and after the line with `labels`). */
+  setHeat(view: HeatView | null): void {
+    this.heat = view;
+    this.editor.updateOptions({ glyphMargin: view !== null });
+    for (const d of this.docs.values()) this.applyHeat(d);
+  }
+
+  private applyHeat(doc: Doc): void {
+    if (!doc.model) return;
+    const model = doc.model;
+    const lines = this.heat?.heat.files.get(doc.file.path);
+    const decorations: monaco.editor.IModelDeltaDecoration[] = [];
+    if (this.heat && lines) {
+      const { heat, stale, labels } = this.heat;
+      const max = maxCycles(lines);
+      const count = model.getLineCount();
+      for (const [line, c] of lines) {
+        if (line > count) continue;
+        const level = heatLevel(c.cycles, max);
+        const what = `${fmtCycles(c.cycles)} cycles (${fmtShare(c.cycles, heat.total)} of all cores' cycles), ${fmtShare(c.stalls, c.cycles)} of them stalls`;
+        decorations.push({
+          range: new monaco.Range(line, 1, line, 1),
+          options: {
+            isWholeLine: true,
+            glyphMarginClassName: `dpg-line-heat dpg-heat-${level}${stale ? ' dpg-heat-stale' : ''}`,
+            glyphMarginHoverMessage: { value: `Line ${line}: ${what}${stale ? ' — from the last run, before the code changed' : ''}` },
+            overviewRuler: level > HEAT_LEVELS / 2 ? { color: stale ? '#bbbbbb' : '#e0662b', position: monaco.editor.OverviewRulerLane.Left } : null,
+            stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+          },
+        });
+        if (labels) {
+          const end = model.getLineMaxColumn(line);
+          decorations.push({
+            range: new monaco.Range(line, end, line, end),
+            options: {
+              showIfCollapsed: true,
+              after: {
+                content: `  ${fmtCycles(c.cycles)} cyc${c.stalls ? `, ${fmtShare(c.stalls, c.cycles)} stalls` : ''}`,
+                inlineClassName: `dpg-line-heat-label dpg-heat-label-${level}${stale ? ' dpg-heat-stale' : ''}`,
+              },
+              stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+            },
+          });
+        }
+      }
+    }
+    doc.heat = model.deltaDecorations(doc.heat, decorations);
+  }
+
+  /** Paints the lines of the function shown in the assembly view with its rows' colours (per file, line -> palette index). */
+  setLinks(links: ReadonlyMap<string, ReadonlyMap<number, number>>): void {
+    this.links = links;
+    for (const d of this.docs.values()) this.applyLinks(d);
+  }
+
+  private applyLinks(doc: Doc): void {
+    if (!doc.model) return;
+    const count = doc.model.getLineCount();
+    const lines = [...(this.links.get(doc.file.path) ?? [])].filter(([line]) => line <= count);
+    doc.links = doc.model.deltaDecorations(doc.links, lines.map(([line, colour]) => ({
+      range: new monaco.Range(line, 1, line, 1),
+      options: { isWholeLine: true, className: `asm-link asm-c${colour}`, stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges },
+    })));
+  }
+
+  /**
+   * Marks `line` of the file shown as the one an assembly row comes from (null: none) and
+   * scrolls it into view unless it is on screen.
+   */
+  focusLine(line: number | null): void {
+    const model = this.editor.getModel();
+    if (line === null || !model || line > model.getLineCount()) {
+      this.focus.clear();
+      return;
+    }
+    this.focus.set([{
+      range: new monaco.Range(line, 1, line, 1),
+      options: {
+        isWholeLine: true, className: 'asm-focus', linesDecorationsClassName: 'asm-focus-mark',
+        overviewRuler: { color: '#7a3fd1', position: monaco.editor.OverviewRulerLane.Full },
+      },
+    }]);
+    this.editor.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Smooth);
+  }
+
   setReadOnly(readOnly: boolean): void {
     this.editor.updateOptions({ readOnly });
   }
@@ -283,6 +389,8 @@ export class CodeEditor {
     doc.model.deltaDecorations([...doc.layers.keys()], []);
     doc.layers.clear();
     this.trackLayers(doc);
+    this.applyHeat(doc);
+    this.applyLinks(doc);
     this.events.onText(path, text);
   }
 

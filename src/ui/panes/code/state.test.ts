@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRunStale } from '../../store';
-import { compileErrorAt, editTexts, isLibraryPath, isStale, shownFile, withEdit, withoutEdit } from './state';
+import { compileErrorAt, editTexts, INITIAL_CODE_STATE, isLibraryPath, isStale, shownFile, withEdit, withoutEdit } from './state';
 
 describe('code pane edits', () => {
   it('records an edit with the generated text it started from, and drops it when the text is back', () => {
@@ -44,7 +44,7 @@ describe('edits in runs', () => {
   it('are sent as path -> text; the run is stale once they differ from what it was built with', () => {
     const edits = withEdit(withEdit({}, 'Network.c', 'a', 'b'), 'kernels/gemm.c', 'x', 'y');
     expect(editTexts(edits)).toEqual({ 'Network.c': 'a', 'kernels/gemm.c': 'x' });
-    const code = { file: null, editing: true, edits };
+    const code = { ...INITIAL_CODE_STATE, editing: true, edits };
     expect(isRunStale({ runEdits: null, code })).toBe(false);
     expect(isRunStale({ runEdits: editTexts(edits), code })).toBe(false);
     expect(isRunStale({ runEdits: { 'Network.c': 'a' }, code })).toBe(true);
