@@ -14,6 +14,7 @@ import { showFile } from './code/actions';
 import { compileErrorAt } from './code/state';
 import { PinButtons, Speedup } from './run/Compare';
 import { ProfileView } from './run/ProfileView';
+import { SweepPanel } from '../sweep/SweepPanel';
 import './run/run.css';
 
 const SHOWN_MISMATCHES = 10;
@@ -107,6 +108,10 @@ export function RunPane() {
         <h3 className="run-sub">Console</h3>
         <pre className="run-stdout" data-testid="run-stdout">{r.stdout || '(no output)'}</pre>
       </>}
+      <details className="run-sweep" data-testid="run-sweep">
+        <summary className="run-sub">Sweep a parameter</summary>
+        <SweepPanel />
+      </details>
     </section>
   );
 }
