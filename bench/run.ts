@@ -11,11 +11,12 @@ import { simBench } from './sim';
 import { lowerBench } from './lower';
 import { layoutBench } from './layout';
 import { preprocessBench } from './preprocess';
+import { profileBench } from './profile';
 import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, profileBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench];
 
 const filters = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const exact = (f: string) => BENCHES.some((b) => b.name === f);

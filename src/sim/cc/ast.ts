@@ -58,6 +58,8 @@ export interface Reloc {
 }
 
 export interface FuncDef {
+  /** The definition's name (an earlier prototype, e.g. in a header, is the Obj's tok). */
+  tok: Token;
   params: Obj[];
   locals: Obj[];
   body: Stmt;

@@ -74,7 +74,8 @@ class FnLowering {
     const ft = obj.type;
     this.retPass = retPassing(ft.base!);
     const sret = this.retPass.k === 'indirect';
-    const pos = posOf(obj.tok);
+    // The line table places the prologue at the definition, not at a prototype in a header.
+    const pos = posOf(obj.fn?.tok ?? obj.tok);
     this.f = {
       name: obj.symbol, params: [], ret: sret ? undefined : passingTypes(this.retPass)[0], sret,
       variadic: !!ft.variadic, isStatic: !!obj.isStatic, slots: [], blocks: [{ insts: [] }], nregs: 0,
@@ -86,7 +87,7 @@ class FnLowering {
   run(): IrFunction {
     const def = this.obj.fn!;
     const f = this.f;
-    this.setLoc(this.obj.tok);
+    this.setLoc(def.tok);
     if (f.sret) { f.params.push('ptr'); this.sretReg = f.nregs++; }
     const passes = def.params.map((p) => argPassing(p.type));
     const paramRegs = passes.map((pass) => passingTypes(pass).map((ty) => { f.params.push(ty); return f.nregs++; }));

@@ -268,7 +268,7 @@ class Parser {
     if (obj.fn) errorAt(at, `redefinition of '${obj.name}'`);
     const ft = obj.type;
     if (isRecord(ft.base!) && !ft.base!.complete) errorAt(obj.tok, `function '${obj.name}' returns an incomplete type`);
-    const def: FuncDef = { params: [], locals: [], body: undefined as unknown as Stmt, variadic: !!ft.variadic };
+    const def: FuncDef = { tok: at, params: [], locals: [], body: undefined as unknown as Stmt, variadic: !!ft.variadic };
     this.fn = { obj, def };
     this.enter();
     ft.params!.forEach((pt, i) => {

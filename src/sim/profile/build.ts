@@ -164,7 +164,11 @@ export function buildProfile(p: ProfileInputs): RunProfile {
     ...(l.estimate !== undefined ? { estimate: l.estimate } : {}),
   }));
   const byLayer = new Map<number, number[]>();
-  subs.forEach((s, i) => { if (s.layer >= 0) byLayer.set(s.layer, [...(byLayer.get(s.layer) ?? []), i]); });
+  subs.forEach((s, i) => {
+    if (s.layer < 0) return;
+    const list = byLayer.get(s.layer);
+    if (list) list.push(i); else byLayer.set(s.layer, [i]);
+  });
   const subTile = new Int32Array(subs.length).fill(-1);
   // When work started (a worker's job, an NPU task): the kernel spans that are calls.
   const work = [...raw.jobs.map((j) => j.start), ...raw.engines.filter((e) => e.engine === 'npu').map((e) => e.from)].sort((a, b) => a - b);
@@ -211,9 +215,16 @@ export function buildProfile(p: ProfileInputs): RunProfile {
 
   // Workers: each job busy, its barrier / join waits apart; its counters go to the job's layer.
   const waits = new Map<number, IdleRecord[]>();
-  for (const d of raw.idles) if (d.core < WORKERS && (d.reason === 'barrier' || d.reason === 'join')) waits.set(d.core, [...(waits.get(d.core) ?? []), d]);
+  for (const d of raw.idles) {
+    if (d.core >= WORKERS || (d.reason !== 'barrier' && d.reason !== 'join')) continue;
+    const list = waits.get(d.core);
+    if (list) list.push(d); else waits.set(d.core, [d]);
+  }
+  for (const list of waits.values()) list.sort((a, b) => a.from - b.from);
+  const nextWait = new Map<number, number>();
+  const jobs = [...raw.jobs].sort((a, b) => a.start - b.start);
   const allCores: CoreCycles[] = Array.from({ length: WORKERS }, zeroCore);
-  for (const j of raw.jobs) {
+  for (const j of jobs) {
     const lane = laneOfCore.get(j.core)!;
     const at = where(j.start);
     const dw = (k: 'instret' | 'bank' | 'l2' | 'periph' | 'idle' | 'loadUse' | 'branch') => (j.to[k] - j.from[k]) >>> 0;
@@ -228,9 +239,14 @@ export function buildProfile(p: ProfileInputs): RunProfile {
       target.cycles += cc.cycles; target.instructions += cc.instructions; target.idle += cc.idle;
       for (const k of Object.keys(cc.stalls) as (keyof CoreCycles['stalls'])[]) target.stalls[k] += cc.stalls[k];
     }
+    // A core's jobs and waits both come in time order: one pass over its waits.
+    const ws = waits.get(j.core) ?? [];
+    let k = nextWait.get(j.core) ?? 0;
+    while (k < ws.length && ws[k].to <= j.start) k++;
+    nextWait.set(j.core, k);
     let t = j.start;
-    for (const d of waits.get(j.core) ?? []) {
-      if (d.to <= j.start || d.from >= j.end) continue;
+    for (; k < ws.length && ws[k].from < j.end; k++) {
+      const d = ws[k];
       const from = Math.max(d.from, j.start), to = Math.min(d.to, j.end);
       if (from > t) rows.push({ lane, start: t, end: from, ...at, phase: 'busy' });
       rows.push({ lane, start: from, end: to, ...at, phase: 'barrier' });
@@ -247,15 +263,17 @@ export function buildProfile(p: ProfileInputs): RunProfile {
     }
   }
   rows.sort((a, b) => a.lane - b.lane || a.start - b.start);
+  const n = rows.length;
   const spans: Spans = {
-    count: rows.length,
-    lane: Uint8Array.from(rows, (r) => r.lane),
-    phase: Uint8Array.from(rows, (r) => PHASES.indexOf(r.phase)),
-    layer: Int32Array.from(rows, (r) => r.layer),
-    tile: Int32Array.from(rows, (r) => r.tile),
-    start: Float64Array.from(rows, (r) => r.start),
-    end: Float64Array.from(rows, (r) => r.end),
+    count: n, lane: new Uint8Array(n), phase: new Uint8Array(n), layer: new Int32Array(n), tile: new Int32Array(n),
+    start: new Float64Array(n), end: new Float64Array(n),
   };
+  const phaseId = new Map(PHASES.map((ph, i) => [ph, i]));
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    spans.lane[i] = r.lane; spans.phase[i] = phaseId.get(r.phase)!; spans.layer[i] = r.layer; spans.tile[i] = r.tile;
+    spans.start[i] = r.start; spans.end[i] = r.end;
+  }
 
   // The heat: non-zero pcs, and per source line.
   const { heat: h } = raw;

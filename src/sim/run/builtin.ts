@@ -311,7 +311,9 @@ export async function runBuiltin(code: CodegenResult, config: Config, opts: Buil
   const t2 = performance.now();
   const sim = statsOf(r, t1 - t0, t2 - t1);
   sim.build = built.stats;
+  const t3 = performance.now();
   const prof = r.profile && buildProfile({ raw: r.profile, code, lines: built.link.lines, cores: r.cores, total: r.cycles });
+  if (prof) sim.profileMs = performance.now() - t3;
   const result = simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc), profile: prof });
   if (opts.profile) result.program = programView(built.link);
   return result;

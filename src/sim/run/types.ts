@@ -54,6 +54,8 @@ export interface SimRunStats {
   mips: number;
   buildMs: number;
   runMs: number;
+  /** Turning the simulator's log into the run's profile, after the run (a profiled run). */
+  profileMs?: number;
   /** The builtin toolchain's build (compile and link). */
   build?: BuildStats;
   /** Set when a core trapped; fn is the function holding pc and line its source line (file:line), from the ELF's debug info. */
