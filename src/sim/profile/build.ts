@@ -6,7 +6,7 @@
 // them, sums per-core cycles per layer and maps the per-pc heat onto source lines.
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { phaseOfLine } from '../../compiler/codegen/phases';
-import { lineAt, type LineTable } from '../link/lines';
+import type { LineTable } from '../link/lines';
 import type { CoreStats } from '../siracusa';
 import type { IdleRecord, RawProfile, ProfileSetup } from './log';
 import { LAYER_PHASES, PHASES, type CoreCycles, type Lane, type LayerPhase, type LayerProfile, type Phase, type RunProfile, type Spans } from './types';
@@ -129,6 +129,12 @@ function tilesOf(subs: Sub[], calls: boolean[]): number[] {
   return tile.map((k) => number.get(k)!);
 }
 
+function addCycles(to: CoreCycles, c: CoreCycles): void {
+  to.cycles += c.cycles; to.instructions += c.instructions; to.idle += c.idle;
+  const a = to.stalls, b = c.stalls;
+  a.loadUse += b.loadUse; a.branch += b.branch; a.multi += b.multi; a.bank += b.bank; a.l2 += b.l2; a.periph += b.periph;
+}
+
 const zeroPhases = (): Record<LayerPhase, number> => ({ 'dma-in': 0, 'dma-wait': 0, kernel: 0, 'dma-out': 0, control: 0 });
 const zeroCore = (): CoreCycles => ({ cycles: 0, instructions: 0, stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0 }, idle: 0 });
 
@@ -234,11 +240,8 @@ export function buildProfile(p: ProfileInputs): RunProfile {
       stalls: { loadUse: dw('loadUse'), branch: dw('branch'), bank: dw('bank'), l2: dw('l2'), periph: dw('periph'), multi: 0 },
     };
     cc.stalls.multi = Math.max(0, cyc - cc.instructions - cc.idle - cc.stalls.loadUse - cc.stalls.branch - cc.stalls.bank - cc.stalls.l2 - cc.stalls.periph);
-    for (const target of [at.layer >= 0 ? layers[at.layer].cores[j.core] : undefined, allCores[j.core]]) {
-      if (!target) continue;
-      target.cycles += cc.cycles; target.instructions += cc.instructions; target.idle += cc.idle;
-      for (const k of Object.keys(cc.stalls) as (keyof CoreCycles['stalls'])[]) target.stalls[k] += cc.stalls[k];
-    }
+    if (at.layer >= 0) addCycles(layers[at.layer].cores[j.core], cc);
+    addCycles(allCores[j.core], cc);
     // A core's jobs and waits both come in time order: one pass over its waits.
     const ws = waits.get(j.core) ?? [];
     let k = nextWait.get(j.core) ?? 0;
@@ -278,17 +281,21 @@ export function buildProfile(p: ProfileInputs): RunProfile {
   // The heat: non-zero pcs, and per source line.
   const { heat: h } = raw;
   const pcs: number[] = [], cyc: number[] = [], st: number[] = [];
-  const perLine = new Map<string, { file: string; line: number; cycles: number; stalls: number }>();
+  const perLine = new Map<number, { file: string; line: number; cycles: number; stalls: number }>();
+  // pcs ascend: the line table's rows (sorted by address) are walked alongside, not searched.
+  const lrows = p.lines.rows;
+  let row = -1;
   for (let i = 0; i < h.cycles.length; i++) {
     if (!h.cycles[i]) continue;
     const pc = h.lo + 2 * i;
     pcs.push(pc); cyc.push(h.cycles[i]); st.push(h.stalls[i]);
-    const l = lineAt(p.lines, pc);
-    if (!l) continue;
-    const key = `${l.file}:${l.line}`;
-    const e = perLine.get(key) ?? { file: base(l.file), line: l.line, cycles: 0, stalls: 0 };
+    while (row + 1 < lrows.length && lrows[row + 1].addr <= pc) row++;
+    const r = lrows[row];
+    if (!r || r.file < 0 || r.line === 0) continue;
+    const key = r.file * 0x100000 + r.line;
+    let e = perLine.get(key);
+    if (!e) perLine.set(key, e = { file: base(p.lines.files[r.file]), line: r.line, cycles: 0, stalls: 0 });
     e.cycles += h.cycles[i]; e.stalls += h.stalls[i];
-    perLine.set(key, e);
   }
 
   const ran = layers.filter((l) => l.cycles > 0);
