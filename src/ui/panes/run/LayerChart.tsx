@@ -2,6 +2,7 @@
 // execution order, scaled to the slowest layer; a legend with each phase's share of the network.
 // Plain divs with percentage widths: a few hundred layers draw in one React commit.
 import { useEffect, useRef } from 'react';
+import { useRowWindow } from './rowWindow';
 import type { LayerPhase, RunProfile } from '../../../sim/profile/types';
 import { LAYER_PHASES } from '../../../sim/profile/types';
 import { PHASE_COLORS, PHASE_NAMES } from './colors';
@@ -32,10 +33,12 @@ export function LayerChart({ profile, selected, onPick }: {
 }) {
   const max = Math.max(1, ...profile.layers.map((l) => l.cycles));
   const box = useRef<HTMLDivElement>(null);
-  useScrollToSelected(box, selected);
+  const win = useRowWindow(box, profile.layers.length, BAR_H);
+  useRevealSelected(win.reveal, profile.layers.map((l) => l.node), selected);
   return (
-    <div className="prof-chart" data-testid="profile-chart" ref={box}>
-      {profile.layers.map((l) => (
+    <div className="prof-chart" data-testid="profile-chart" data-layers={profile.layers.length} ref={box}>
+      <div style={{ height: win.padTop }} />
+      {profile.layers.slice(win.first, win.end).map((l) => (
         <div key={l.index} className={`prof-bar-row${selected.has(l.node) ? ' sel' : ''}`} data-testid="profile-bar" data-node={l.node}
           data-cycles={l.cycles} onClick={() => onPick(l.node)} title={barTitle(l.node, l.op, l.cycles, l.phases)}>
           <span className="prof-bar-label">{l.node}</span>
@@ -49,6 +52,7 @@ export function LayerChart({ profile, selected, onPick }: {
           <span className="prof-bar-cycles">{fmt(l.cycles)}</span>
         </div>
       ))}
+      <div style={{ height: win.padBottom }} />
     </div>
   );
 }
@@ -59,19 +63,15 @@ function barTitle(node: string, op: string, cycles: number, phases: Record<Layer
   return `${node} (${op}): ${fmt(cycles)} cycles\n${parts.join('\n')}`;
 }
 
+/** A bar row's height in pixels (profile.css sets it). */
+export const BAR_H = 16;
+
 /**
- * When the selection changes, scrolls the first selected row into view inside `box` only (never
- * the pane or the page): the row is found by its data-node.
+ * When the selection changes, scrolls the first selected row (of `nodes`, in display order)
+ * into view inside its box only, never the pane or the page.
  */
-export function useScrollToSelected(box: React.RefObject<HTMLElement | null>, selected: ReadonlySet<string>): void {
-  useEffect(() => {
-    const el = box.current;
-    if (!el || selected.size === 0) return;
-    const row = [...el.querySelectorAll<HTMLElement>('[data-node]')].find((r) => selected.has(r.dataset.node ?? ''));
-    if (!row) return;
-    const top = row.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop;
-    const header = el.querySelector('thead')?.getBoundingClientRect().height ?? 0;
-    if (top - header < el.scrollTop || top + row.offsetHeight > el.scrollTop + el.clientHeight)
-      el.scrollTop = Math.max(0, top - header - el.clientHeight / 3);
-  }, [box, selected]);
+export function useRevealSelected(reveal: (i: number) => void, nodes: readonly string[], selected: ReadonlySet<string>): void {
+  // Only a new selection scrolls: re-sorting or a new profile leaves the box where the user put it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { if (selected.size) reveal(nodes.findIndex((n) => selected.has(n))); }, [selected]);
 }

@@ -3,7 +3,12 @@
 // per-layer speedup. A click on a row selects the layer in the graph, code and memory panes.
 import { useMemo, useRef, useState } from 'react';
 import type { RunProfile } from '../../../sim/profile/types';
-import { useScrollToSelected } from './LayerChart';
+import { useRevealSelected } from './LayerChart';
+import { useRowWindow } from './rowWindow';
+
+/** A table row's height and the sticky header's, in pixels (profile.css sets them). */
+const ROW_H = 18;
+const HEAD_H = 20;
 import { columns, EXECUTION_ORDER, formatCell, layerRows, nextSort, sortRows, type Sort } from '../../../sim/profile/table';
 
 export function LayerTable({ profile, baseline, selected, onPick }: {
@@ -16,10 +21,11 @@ export function LayerTable({ profile, baseline, selected, onPick }: {
   const cols = useMemo(() => columns(baseline !== undefined), [baseline]);
   const rows = useMemo(() => sortRows(layerRows(profile, baseline), sort, cols), [profile, baseline, sort, cols]);
   const box = useRef<HTMLDivElement>(null);
-  useScrollToSelected(box, selected);
+  const win = useRowWindow(box, rows.length, ROW_H, HEAD_H);
+  useRevealSelected(win.reveal, rows.map((r) => r.node), selected);
   return (
     <div className="prof-table-wrap" ref={box}>
-      <table className="prof-table" data-testid="profile-table" data-sort={`${sort.key}:${sort.dir}`}>
+      <table className="prof-table" data-testid="profile-table" data-rows={rows.length} data-sort={`${sort.key}:${sort.dir}`}>
         <thead>
           <tr>
             {cols.map((c) => (
@@ -32,7 +38,8 @@ export function LayerTable({ profile, baseline, selected, onPick }: {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {win.padTop > 0 && <tr className="prof-pad" style={{ height: win.padTop }} />}
+          {rows.slice(win.first, win.end).map((r) => (
             <tr key={r.order} data-testid="profile-row" data-node={r.node} data-cycles={r.cycles}
               className={selected.has(r.node) ? 'sel' : ''} onClick={() => onPick(r.node)}>
               {cols.map((c) => {
@@ -48,6 +55,7 @@ export function LayerTable({ profile, baseline, selected, onPick }: {
               })}
             </tr>
           ))}
+          {win.padBottom > 0 && <tr className="prof-pad" style={{ height: win.padBottom }} />}
         </tbody>
       </table>
     </div>
