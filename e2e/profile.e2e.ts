@@ -89,6 +89,21 @@ describe.skipIf(!has)('the Run pane profiler', () => {
     for (const lane of ['controller', ...Array.from({ length: 8 }, (_, c) => `core ${c}`), 'cluster DMA']) expect(withSpans, lane).toContain(lane);
   });
 
+  it('exports the per-layer table as CSV, with the tiler\'s estimate beside the measured cycles', async () => {
+    const { page } = app;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const file = path.join(SCREENSHOTS, download.suggestedFilename());
+    await download.saveAs(file);
+    const [head, ...rows] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    const cols = head!.split(',');
+    expect(cols).toEqual(expect.arrayContaining(['layer', 'cycles', 'estimate', 'measured/estimate']));
+    expect(rows.length).toBeGreaterThan(200);
+    const at = (name: string) => cols.indexOf(name);
+    const mm = rows.map((r) => r.split(',')).find((r) => r[at('layer')] === matmul)!;
+    expect(Number(mm[at('cycles')])).toBeGreaterThan(0);
+    expect(Number(mm[at('estimate')])).toBeGreaterThan(0);
+  });
+
   it('pins the run and shows the speedups of a rerun on one core', async () => {
     const { page } = app;
     await page.getByTestId('pin-baseline').click();
@@ -104,4 +119,28 @@ describe.skipIf(!has)('the Run pane profiler', () => {
     expect(Number(await row.getAttribute('data-speedup'))).toBeLessThan(0.5);
     await page.getByTestId('pane-run').screenshot({ path: path.join(SCREENSHOTS, 'profile-compare.png') });
   }, 300_000);
+
+  it('sweeps the cores of the adder in parallel workers and plots Runtime against them', async () => {
+    const { page } = app;
+    await page.getByTestId('model-picker').selectOption('adder');
+    await waitIdle(page);
+    await page.getByTestId('run-sweep').locator('summary').click();
+    await page.getByTestId('sweep-param').selectOption('cores');
+    await page.getByTestId('sweep-values').fill('1, two');
+    expect(await text(page, 'sweep-error')).toContain("'two' is not a whole number");
+    expect(await page.getByTestId('sweep-run').isDisabled()).toBe(true);
+    await page.getByTestId('sweep-values').fill('1, 8, 9');
+    await page.getByTestId('sweep-run').click();
+    await page.waitForFunction(() => {
+      const pts = [...document.querySelectorAll('[data-testid="sweep-point"]')];
+      return pts.length === 3 && pts.every((p) => ['done', 'failed'].includes(p.getAttribute('data-status') ?? ''));
+    }, undefined, { timeout: 180_000 });
+    const points = await page.getByTestId('sweep-point').evaluateAll((rows) => rows.map((r) => ({
+      value: r.getAttribute('data-value'), status: r.getAttribute('data-status'), cycles: Number(r.getAttribute('data-cycles')), text: r.textContent ?? '' })));
+    expect(points.map((p) => [p.value, p.status])).toEqual([['1', 'done'], ['8', 'done'], ['9', 'failed']]);
+    expect(points[1]!.cycles).toBeLessThan(points[0]!.cycles); // 8 cores beat 1
+    expect(points[2]!.text).toMatch(/cores/); // the bad point says why
+    expect(await page.getByTestId('sweep-plot').getAttribute('data-points')).toBe('2');
+    await page.getByTestId('run-sweep').screenshot({ path: path.join(SCREENSHOTS, 'profile-sweep.png') });
+  }, 240_000);
 });
