@@ -1,0 +1,120 @@
+// Share links: round trips, the size of a built-in model's link, the migration of the old
+// ?model= address, and hostile links refused with a LinkError (never another exception, never a
+// hang): scripts in fields, absurd sizes, deep nesting, wrong types, compression bombs, and a
+// fuzz of mutated links.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../compiler/config';
+import { diffLines } from './diff';
+import { decodeLink, encodeLink, LinkError, toBase64Url, type LinkState } from './format';
+
+const VIEW: LinkState = {
+  model: { kind: 'builtin', id: 'microllama-prefill' },
+  config: { platform: 'siracusa-neureka', cores: 1, l1: 8000, doubleBuffer: true, neurekaWmem: true, profileTiling: 'L2' },
+  layout: 'run',
+  graph: { left: 3, right: 12, node: { snapshot: 12, node: 'layer0_attn_q_proj_matmul' }, hide: true },
+  code: { file: 'kernels/gemm.c', line: 186, asm: true },
+  timeline: { t0: 631927, t1: 1058380 },
+};
+
+async function refused(search: string): Promise<string> {
+  try {
+    await decodeLink(search);
+  } catch (e) {
+    if (e instanceof LinkError) return e.what;
+    throw e;
+  }
+  throw new Error(`accepted: ${search.slice(0, 80)}`);
+}
+
+async function deflated(text: string): Promise<string> {
+  const s = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return toBase64Url(new Uint8Array(await new Response(s).arrayBuffer()));
+}
+
+describe('share links', () => {
+  it('round-trips the configuration and the view, and stays short for a built-in model', async () => {
+    const q = await encodeLink(VIEW);
+    expect(q.length).toBeLessThan(300);
+    expect(await decodeLink(q)).toEqual(VIEW);
+    expect(await decodeLink(await encodeLink({ config: {} }))).toEqual({ config: {} });
+    // Defaults are left out.
+    expect(await encodeLink({ config: { ...DEFAULT_CONFIG } })).toBe('?v=1');
+  });
+
+  it('carries edits as diffs, an inline model, the baseline and tutorial progress', async () => {
+    const base = Array.from({ length: 300 }, (_, i) => `int x${i} = ${i};`).join('\n');
+    const edited = base.replace('int x7 = 7;', 'int x7 = 70; /* mine */');
+    const state: LinkState = {
+      model: { kind: 'inline', model: { name: 'net.onnx', bytes: new Uint8Array([8, 1, 2, 3]) }, inputs: { name: 'inputs.npz', bytes: new Uint8Array([1]) } },
+      config: { cores: 4 },
+      edits: { 'kernels/gemm.c': diffLines(base, edited) },
+      baseline: { config: { ...DEFAULT_CONFIG, cores: 8 }, cycles: 9426482, model: 'microllama-prefill' },
+      tutorial: { step: 'cores', passed: ['graph-add', 'generic-code'] },
+    };
+    const q = await encodeLink(state);
+    expect(q.length).toBeLessThan(600);
+    expect(await decodeLink(q)).toEqual(state);
+  });
+
+  it('opens the address of an older app (?model=<id>, no version) as a version 1 state', async () => {
+    expect(await decodeLink('?model=adder')).toEqual({ config: {}, model: { kind: 'builtin', id: 'adder' } });
+    expect(await decodeLink('')).toEqual({ config: {} });
+    expect(await decodeLink('?model=adder&stall=100')).toEqual({ config: {}, model: { kind: 'builtin', id: 'adder' } });
+    expect(await refused('?model=adder&cores=2')).toContain("unknown parameter 'cores'");
+  });
+
+  it('refuses hostile and broken links, saying what is wrong', async () => {
+    expect(await refused('?v=1&m=<script>alert(1)</script>')).toContain("'m' is not a built-in model id");
+    expect(await refused('?v=1&gn=3.<img src=x onerror=alert(1)>')).toContain("'gn' is not a node name");
+    expect(await refused('?v=1&f=../../etc/passwd')).toContain("'f' is not a file path");
+    expect(await refused('?v=1&f=javascript:alert(1)')).toContain("'f' is not a file path");
+    expect(await refused('?v=1&c=1e9')).toContain("'c' must be a whole number");
+    expect(await refused('?v=1&c=900')).toContain('out of range');
+    expect(await refused('?v=1&t=yes')).toContain("'t' must be 0 or 1");
+    expect(await refused('?v=1&p=x86')).toContain("'p' is not a platform");
+    expect(await refused('?v=1&tw=5-2')).toContain('ends before it starts');
+    expect(await refused('?v=1&onload=x')).toContain("unknown parameter 'onload'");
+    expect(await refused('?v=1&v=1')).toContain('appears twice');
+    expect(await refused('?v=99')).toContain('newer version');
+    expect(await refused(`?v=1&gn=1.${'a'.repeat(300)}`)).toContain("'gn' is not a node name");
+    expect(await refused(`?v=1&m=${'a'.repeat(300_000)}`)).toContain('characters long');
+    expect(await refused('?v=1&z=%%%')).toContain("'z' is not base64url");
+    expect(await refused('?v=1&z=AAAA')).toMatch(/'z' is not (valid compressed data|JSON)/);
+    expect(await refused(`?v=1&z=${await deflated('[1,2]')}`)).toContain('not an object');
+    expect(await refused(`?v=1&z=${await deflated(`{"edits":${'['.repeat(50_000)}${']'.repeat(50_000)}}`)}`)).toMatch(/not a map|levels/);
+    expect(await refused(`?v=1&z=${await deflated('{"edits":{"a.c":[[0,0,"zz",[]]]}}')}`)).toContain('hash');
+    expect(await refused(`?v=1&z=${await deflated('{"edits":{"a.c":[["0",0,"00000000",[]]]}}')}`)).toContain('whole number');
+    expect(await refused(`?v=1&z=${await deflated('{"__proto__":{"x":1}}')}`)).toContain("unknown field '__proto__'");
+    expect(await refused(`?v=1&z=${await deflated('{"baseline":{"config":{"cores":"8"},"cycles":1,"model":"m"}}')}`)).toContain('cores');
+    // A compression bomb: 16 MiB of zeros in a few KiB stops at the limit.
+    expect(await refused(`?v=1&z=${await deflated(`{"x":"${'0'.repeat(16 << 20)}"}`)}`)).toContain('inflates to more than');
+  });
+
+  it('survives a fuzz of mutated links: a state or a LinkError, never anything else', async () => {
+    const seeds = [await encodeLink(VIEW), await encodeLink({ config: { cores: 2 }, edits: { 'Network.c': diffLines('a\nb\nc', 'a\nB\nc\nd') } }), '?model=adder'];
+    let r = 12345;
+    const rnd = (n: number) => { r = (Math.imul(r, 1103515245) + 12345) >>> 0; return r % n; };
+    const alphabet = 'v=&?%.-_0123456789azAZmgnflzt<>"\'{}[]\\/:;  \u0000\u202e\ud800';
+    let accepted = 0, refusedCount = 0;
+    for (let i = 0; i < 1500; i++) {
+      let s = seeds[rnd(seeds.length)]!;
+      for (let k = 0; k < 1 + rnd(4); k++) {
+        const at = rnd(s.length + 1);
+        const op = rnd(3);
+        if (op === 0) s = s.slice(0, at) + alphabet[rnd(alphabet.length)] + s.slice(at);
+        else if (op === 1) s = s.slice(0, at) + s.slice(at + 1 + rnd(3));
+        else s = s.slice(0, at) + s.slice(rnd(s.length));
+      }
+      try {
+        const st = await decodeLink(s);
+        expect(typeof st.config).toBe('object');
+        accepted++;
+      } catch (e) {
+        if (!(e instanceof LinkError)) throw new Error(`'${s}' threw ${String(e)}`);
+        refusedCount++;
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(refusedCount).toBeGreaterThan(100);
+  }, 60_000);
+});
