@@ -3,6 +3,7 @@ import { startup } from './actions';
 import { ConfigPanel } from './config/ConfigPanel';
 import { DropOverlay } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
+import { LinkFilePrompt } from './link/LinkControls';
 import { Header } from './header/Header';
 import { RunBar } from './run/RunBar';
 import { StageList } from './run/StageList';
@@ -16,6 +17,7 @@ export function App() {
     <div className="app">
       <Header />
       <ErrorBanner />
+      <LinkFilePrompt />
       <main className="layout">
         <aside className="sidebar">
           <ConfigPanel />

@@ -15,6 +15,9 @@ import { compileBlocker, showError, useStore } from './store';
 import { anyMismatch, applyStageEvent, cancelStages, freshStages } from './stageViews';
 import { compileErrorAt, editTexts, isLibraryPath } from './panes/code/state';
 import type { Config } from '../compiler/config';
+import { decodeLink, LinkError, type LinkState } from './link/format';
+import { openLink } from './link/open';
+import { followView } from './link/sync';
 
 const client = new PipelineClient();
 /** Bumped by every action that starts work; an older action that sees a newer token stops. */
@@ -24,13 +27,6 @@ const { getState, setState } = useStore;
 
 function toInput(m: LoadedModel): PipelineInput {
   return { model: m.bytes, modelName: m.name, inputs: m.inputs?.bytes, outputs: m.outputs?.bytes };
-}
-
-function setModelParam(id: string | undefined): void {
-  const url = new URL(window.location.href);
-  if (id) url.searchParams.set('model', id);
-  else url.searchParams.delete('model');
-  window.history.replaceState(null, '', url);
 }
 
 /** Test hook: ?stall=<ms> makes the worker hang that long before a compile. */
@@ -70,7 +66,6 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
       model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null,
       code: { ...s.code, file: null, edits: {} }, runEdits: null,
     }));
-    setModelParam(candidate.builtinId);
   }
 }
 
@@ -113,6 +108,11 @@ export async function loadFiles(files: File[], folder?: string): Promise<void> {
   }
 }
 
+/** Loads a model given as bytes (a share link's, a restored session's): checked like any other. */
+export async function loadModel(candidate: LoadedModel): Promise<void> {
+  await acceptModel(candidate);
+}
+
 export async function loadBuiltin(m: BuiltinModel): Promise<void> {
   try {
     const f = await fetchBuiltinFiles(m);
@@ -124,29 +124,33 @@ export async function loadBuiltin(m: BuiltinModel): Promise<void> {
 
 let started = false;
 
-/** Lists the built-in models and loads the one named by ?model=<id>, or the first. */
+/**
+ * Lists the built-in models and opens the address: a share link (src/ui/link) or the old
+ * ?model=<id>; without one, the first built-in model. A link that cannot be read says why and
+ * the app opens as usual. Then the address bar follows the view.
+ */
 export async function startup(): Promise<void> {
   if (started) return;
   started = true;
-  let models: BuiltinModel[];
+  let models: BuiltinModel[] = [];
   try {
     models = await fetchBuiltinIndex();
+    setState({ builtins: { state: 'ready', models } });
   } catch (err) {
     setState({ builtins: { state: 'failed', message: err instanceof Error ? err.message : String(err) } });
+  }
+  let link: LinkState = { config: {} };
+  try {
+    link = await decodeLink(window.location.search);
+  } catch (e) {
+    if (!(e instanceof LinkError)) throw e;
+    showError('This link cannot be opened', { code: 'bad-config', what: e.what, where: 'the link', hint: 'the playground opened without it' });
+    if (models[0]) await loadBuiltin(models[0]);
+    followView();
     return;
   }
-  setState({ builtins: { state: 'ready', models } });
-  const wanted = new URLSearchParams(window.location.search).get('model');
-  const chosen = wanted ? models.find((m) => m.id === wanted) : models[0];
-  const first = chosen ?? models[0];
-  if (first && !getState().model) await loadBuiltin(first);
-  // After the load, which clears the banner when it succeeds.
-  if (wanted && !chosen) {
-    showError('Unknown model in the address', {
-      code: 'bad-file', what: `there is no built-in model '${wanted}'`, where: `?model=${wanted}`,
-      hint: models.length ? `use one of: ${models.map((m) => m.id).join(', ')}` : 'no built-in models are installed',
-    });
-  }
+  if (!getState().model) await openLink(link, models);
+  followView();
 }
 
 /** The edits the run stage builds: those of files the program has (generated now, or the library's). */

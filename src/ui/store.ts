@@ -77,6 +77,12 @@ export interface PlaygroundState {
   runEdits: Record<string, string> | null;
   /** The run pinned for comparison: later runs show their speedup against it (kept until unpinned). */
   runBaseline: RunBaseline | null;
+  /** The Run pane's timeline window (cycles), once the user zoomed or a link set it; null: the whole run. */
+  timelineView: { t0: number; t1: number } | null;
+  /** The workspace preset last chosen (a link carries it), and a counter a new choice bumps. */
+  layout: { preset: string | null; n: number };
+  /** A link names a model file the browser does not have: the app asks for it. */
+  linkNeedsFile: { name: string; sha256: string; size: number } | null;
 }
 
 export const useStore = create<PlaygroundState>()(() => ({
@@ -96,6 +102,9 @@ export const useStore = create<PlaygroundState>()(() => ({
   code: INITIAL_CODE_STATE,
   runEdits: null,
   runBaseline: null,
+  timelineView: null,
+  layout: { preset: null, n: 0 },
+  linkNeedsFile: null,
 }));
 
 /**

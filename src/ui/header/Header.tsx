@@ -1,3 +1,4 @@
+import { CopyLink } from '../link/LinkControls';
 import { ModelInfo } from './ModelInfo';
 import { ModelPicker } from './ModelPicker';
 import { OpenFilesButton } from './OpenFilesButton';
@@ -9,6 +10,7 @@ export function Header() {
       <ModelPicker />
       <OpenFilesButton />
       <ModelInfo />
+      <CopyLink />
     </header>
   );
 }

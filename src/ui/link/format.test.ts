@@ -10,6 +10,7 @@ import { decodeLink, encodeLink, LinkError, toBase64Url, type LinkState } from '
 const VIEW: LinkState = {
   model: { kind: 'builtin', id: 'microllama-prefill' },
   config: { platform: 'siracusa-neureka', cores: 1, l1: 8000, doubleBuffer: true, neurekaWmem: true, profileTiling: 'L2' },
+  run: true,
   layout: 'run',
   graph: { left: 3, right: 12, node: { snapshot: 12, node: 'layer0_attn_q_proj_matmul' }, hide: true },
   code: { file: 'kernels/gemm.c', line: 186, asm: true },

@@ -28,6 +28,8 @@ export interface LinkState {
   model?: LinkModel;
   /** The fields that differ from DEFAULT_CONFIG. */
   config: Partial<Config>;
+  /** The view showed a compile's results: opening the link compiles (and runs) again. */
+  run?: boolean;
   /** Workspace preset. */
   layout?: string;
   graph?: { left?: number; right?: number; node?: { snapshot: number; node: string }; hide?: boolean };
@@ -44,7 +46,6 @@ export interface LinkState {
 const MAX_QUERY = 200_000; // characters of the whole query string
 const MAX_Z_INFLATED = 4 << 20; // bytes of the compressed part once inflated
 const MAX_INLINE_MODEL = 48 << 10; // bytes of a model carried inside the link (before compression)
-const MAX_NAME = 256;
 const MAX_EDIT_FILES = 64;
 const MAX_HUNKS = 2000;
 const MAX_LINES_INSERTED = 20_000;
@@ -262,7 +263,7 @@ export async function decodeLink(search: string): Promise<LinkState> {
   }
   const v = int('v', version, 0, 1_000_000);
   if (v > LINK_VERSION) throw new LinkError(`the link was made by a newer version of the playground (format ${v}; this one reads up to ${LINK_VERSION})`);
-  const known = new Set(['v', 'm', 'mf', 'mh', 'ms', ...Object.keys(CONFIG_KEYS), 'lay', 'gl', 'gr', 'gn', 'gh', 'f', 'ln', 'asm', 'tw', 'z']);
+  const known = new Set(['v', 'm', 'mf', 'mh', 'ms', 'r', ...Object.keys(CONFIG_KEYS), 'lay', 'gl', 'gr', 'gn', 'gh', 'f', 'ln', 'asm', 'tw', 'z']);
   for (const k of seen) if (!known.has(k) && !FOREIGN.has(k)) throw new LinkError(`unknown parameter '${clip(k)}'`);
 
   const s: LinkState = { config: {} };
@@ -289,6 +290,8 @@ export async function decodeLink(search: string): Promise<LinkState> {
       case 'profileTiling': if (!LEVELS.includes(x as MemLevel)) throw new LinkError(`'pt' is not L2 or L3: '${clip(x)}'`); s.config.profileTiling = x as MemLevel; break;
     }
   }
+  const r = get('r');
+  if (r !== undefined) s.run = bool('r', r);
   const lay = get('lay');
   if (lay !== undefined) s.layout = match('lay', lay, ID, 'a layout');
   const gl = get('gl'), gr = get('gr'), gn = get('gn'), gh = get('gh');
@@ -338,6 +341,7 @@ export async function encodeLink(s: LinkState): Promise<string> {
     if (v === undefined || v === null || v === DEFAULT_CONFIG[field]) continue;
     q.push([k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]);
   }
+  if (s.run) q.push(['r', '1']);
   if (s.layout) q.push(['lay', s.layout]);
   if (s.graph?.left !== undefined) q.push(['gl', String(s.graph.left)]);
   if (s.graph?.right !== undefined) q.push(['gr', String(s.graph.right)]);

@@ -102,6 +102,7 @@ function CodeView({ result }: { result: CodegenResult }) {
       editor = new CodeEditor(host.current, {
         onCursor: (path, line, node) => {
           setCursor({ file: path, line });
+          useStore.setState((s) => ({ code: { ...s.code, line } }));
           if (!node) return;
           const s = useStore.getState();
           const snaps = paneData(s).snapshots;
@@ -154,6 +155,9 @@ function CodeView({ result }: { result: CodegenResult }) {
     if (!editor) return;
     editor.show(file.path);
     highlight();
+    // A line a link asked for: revealed once the file is shown.
+    const line = useStore.getState().code.line;
+    if (line) editor.revealLine(line);
   }, [editor, files, file.path]);
 
   useEffect(() => editor?.setReadOnly(!code.editing), [editor, code.editing]);

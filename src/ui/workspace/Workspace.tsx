@@ -3,7 +3,8 @@
 // tab bar), with preset arrangements; the arrangement is kept in localStorage across reloads.
 import { Layout, Model, type TabNode } from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '../store';
 import { CodePane } from '../panes/CodePane';
 import { GraphPane } from '../panes/GraphPane';
 import { MemoryPane } from '../panes/MemoryPane';
@@ -31,12 +32,16 @@ export function Workspace() {
   const [json, setJson] = useState(() => loadLayout(storage()));
   const [generation, setGeneration] = useState(0);
   const model = useMemo(() => Model.fromJson(json), [json]);
-  const choose = (id: string) => {
+  const apply = (id: string) => {
     const next = presetModel(id);
     saveLayout(storage(), next);
     setJson(next);
     setGeneration((g) => g + 1);
   };
+  // The store names the preset (a share link carries it): applied when it changes.
+  const request = useStore((s) => s.layout);
+  useEffect(() => { if (request.preset && request.n > 0) apply(request.preset); }, [request.n]); // eslint-disable-line react-hooks/exhaustive-deps
+  const choose = (id: string) => useStore.setState((s) => ({ layout: { preset: id, n: s.layout.n + 1 } }));
   return (
     <div className="workspace" data-testid="workspace">
       <div className="workspace-bar" role="toolbar" aria-label="Layout presets">

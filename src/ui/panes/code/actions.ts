@@ -8,7 +8,7 @@ function patch(p: Partial<CodePaneState> | ((s: CodePaneState) => Partial<CodePa
 }
 
 export function showFile(path: string): void {
-  if (useStore.getState().code.file !== path) patch({ file: path });
+  if (useStore.getState().code.file !== path) patch({ file: path, line: null });
 }
 
 export function setEditing(editing: boolean): void {

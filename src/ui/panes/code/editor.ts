@@ -366,6 +366,14 @@ export class CodeEditor {
     this.editor.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Smooth);
   }
 
+  /** Puts the cursor on `line` of the file shown, in the middle of the view. */
+  revealLine(line: number): void {
+    const model = this.editor.getModel();
+    if (!model || line < 1 || line > model.getLineCount()) return;
+    this.editor.setPosition({ lineNumber: line, column: 1 });
+    this.editor.revealLineInCenter(line, monaco.editor.ScrollType.Immediate);
+  }
+
   setReadOnly(readOnly: boolean): void {
     this.editor.updateOptions({ readOnly });
   }

@@ -25,13 +25,15 @@ export interface CodePaneState {
   editing: boolean;
   /** Local edits by path. */
   edits: Record<string, FileEdit>;
+  /** The cursor's line in the file shown (a share link carries it and reopens the file there). */
+  line: number | null;
   /** Whether the assembly view is open beside the editor. */
   asm: boolean;
   /** The function it shows, when the user picked one or the cursor led to one (by name; the address tells same-named static functions apart); null: the default. */
   asmFunction: { name: string; addr: number } | null;
 }
 
-export const INITIAL_CODE_STATE: CodePaneState = { file: null, editing: false, edits: {}, asm: false, asmFunction: null };
+export const INITIAL_CODE_STATE: CodePaneState = { file: null, editing: false, edits: {}, asm: false, asmFunction: null, line: null };
 
 /**
  * The edits after the user's text for `path` became `text`. Text equal to what codegen

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { LayerProfile, RunProfile } from '../../../sim/profile/types';
 import { PHASES } from '../../../sim/profile/types';
 import { useWheel } from '../memory/useWheel';
+import { useStore } from '../../store';
 import { PHASE_COLOR_LIST } from './colors';
 import {
   brushView, clampView, indexSpans, paintRow, panView, pixel, Rects, rowRects, shortCycles, spanAt, ticks, zoomView, type View,
@@ -61,7 +62,8 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
   const bands = useMemo(() => profile.layers.filter((l) => selected.has(l.node)), [profile, selected]);
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const view = useRef<View>(idx.extent);
+  // A window a link or an earlier view of this run set, if it lies inside this run.
+  const view = useRef<View>(startView(useStore.getState().timelineView, idx.extent));
   const rects = useRef(new Rects());
   const image = useRef<ImageData | null>(null);
   const baseRow = useRef(new Uint32Array(0));
@@ -174,7 +176,11 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
   }, [draw]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
-  const setView = useCallback((v: View) => { view.current = clampView(v, latest.current.idx.extent); schedule(); }, [schedule]);
+  const setView = useCallback((v: View) => {
+    view.current = clampView(v, latest.current.idx.extent);
+    schedule();
+    useStore.setState({ timelineView: { t0: view.current.t0, t1: view.current.t1 } });
+  }, [schedule]);
   const plotWidth = () => Math.max(20, (wrap.current?.clientWidth ?? 0) - LABEL_W);
   const zoomBy = useCallback((factor: number, frac: number) => setView(zoomView(view.current, latest.current.idx.extent, factor, frac)), [setView]);
 
@@ -309,4 +315,9 @@ function Tooltip({ profile, layerOf, hover, width }: { profile: RunProfile; laye
       <div>start: {fmt(start)} · duration: {fmt(dur)} cycles</div>
     </div>
   );
+}
+
+/** The window to open on: `wanted` when it lies inside the run, else the whole run. */
+function startView(wanted: View | null, extent: View): View {
+  return wanted && wanted.t0 >= extent.t0 && wanted.t1 <= extent.t1 && wanted.t1 > wanted.t0 ? wanted : extent;
 }

@@ -1,0 +1,51 @@
+// The address bar follows the view: after the app opened (and any link was applied), every
+// change of what a link holds rewrites the URL's query (history.replaceState, debounced), so the
+// address is always a link to what is on screen. Test and bench parameters (?stall, ?bench) stay.
+import { useStore, type PlaygroundState } from '../store';
+import { captureLink } from './capture';
+import { encodeLink } from './format';
+
+const KEEP = ['stall', 'bench'];
+const DELAY_MS = 250;
+
+/** The parts of the state a link holds: a change in any of them rewrites the address. */
+const watched = (s: PlaygroundState) => [s.model, s.config, s.compiledConfig, s.layout, s.graph, s.code.file, s.code.line, s.code.asm, s.code.edits, s.timelineView, s.runBaseline];
+
+/** The address of the current view (absolute URL). */
+export async function currentLink(): Promise<string> {
+  const url = new URL(window.location.href);
+  const q = new URLSearchParams((await encodeLink(await captureLink(useStore.getState()))).slice(1));
+  for (const k of KEEP) { const v = url.searchParams.get(k); if (v !== null) q.set(k, v); }
+  url.search = q.toString();
+  return url.toString();
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let writing = Promise.resolve();
+
+/** Starts following the view; returns a function that stops it. */
+export function followView(): () => void {
+  let last = watched(useStore.getState());
+  const write = () => {
+    writing = writing.then(async () => {
+      const link = await currentLink();
+      if (link !== window.location.href) window.history.replaceState(null, '', link);
+    }).catch(() => undefined);
+  };
+  write();
+  return useStore.subscribe((s) => {
+    const now = watched(s);
+    if (now.every((x, i) => x === last[i])) return;
+    last = now;
+    clearTimeout(timer);
+    timer = setTimeout(write, DELAY_MS);
+  });
+}
+
+/** Resolves once the address bar shows the view as it is now (a pending rewrite done). */
+export async function linkSettled(): Promise<void> {
+  clearTimeout(timer);
+  await writing;
+  const link = await currentLink();
+  if (link !== window.location.href) window.history.replaceState(null, '', link);
+}
