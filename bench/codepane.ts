@@ -43,7 +43,7 @@ export const codePaneBench: Bench = {
     const nodeMs = await timeBest(() => { folds = defaultFolds(braceBlocks(text)).length; });
     const chromium = await inChromium(async (page) => {
       await page.getByTestId('model-picker').selectOption(MODEL);
-      await page.waitForFunction((m) => new URL(location.href).searchParams.get('model') === m
+      await page.waitForFunction((m) => new URL(location.href).searchParams.get('m') === m
         && document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') !== 'loading', MODEL);
       await page.getByTestId('cfg-platform').selectOption('siracusa');
       await page.getByTestId('compile-button').click();

@@ -53,7 +53,8 @@ export async function loadValidModel(page: Page): Promise<string> {
   await waitIdle(page);
   await page.waitForFunction((name) =>
     document.querySelector('[data-testid="model-name"]')?.textContent === name, m.files.model);
-  expect(new URL(page.url()).searchParams.get('model')).toBe(m.id);
+  // The address follows the view (a share link naming the model).
+  await expect.poll(() => new URL(page.url()).searchParams.get('m')).toBe(m.id);
   return m.files.model;
 }
 

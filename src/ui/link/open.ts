@@ -28,7 +28,7 @@ export async function openLink(state: LinkState, models: readonly BuiltinModel[]
   if (m?.kind === 'builtin') {
     const found = models.find((x) => x.id === m.id);
     if (!found) {
-      showError('This link cannot be opened', linkError(`there is no built-in model '${m.id}'`, models.length ? `use one of: ${models.map((x) => x.id).join(', ')}` : undefined));
+      showError('Unknown model in the address', linkError(`there is no built-in model '${m.id}'`, models.length ? `use one of: ${models.map((x) => x.id).join(', ')}` : undefined));
       if (models[0]) await loadBuiltin(models[0]);
       return;
     }
