@@ -9,7 +9,7 @@ const KEEP = ['stall', 'bench'];
 const DELAY_MS = 250;
 
 /** The parts of the state a link holds: a change in any of them rewrites the address. */
-const watched = (s: PlaygroundState) => [s.model, s.config, s.compiledConfig, s.layout, s.graph, s.code.file, s.code.line, s.code.asm, s.code.edits, s.timelineView, s.runBaseline];
+const watched = (s: PlaygroundState) => [s.linkNeedsFile, s.model, s.config, s.compiledConfig, s.layout, s.graph, s.code.file, s.code.line, s.code.asm, s.code.edits, s.timelineView, s.runBaseline];
 
 /** The address of the current view (absolute URL). */
 export async function currentLink(): Promise<string> {
@@ -28,6 +28,8 @@ export function followView(): () => void {
   let last = watched(useStore.getState());
   const write = () => {
     writing = writing.then(async () => {
+      // While a link waits for its model file, the address keeps that link (a reload asks again).
+      if (useStore.getState().linkNeedsFile) return;
       const link = await currentLink();
       if (link !== window.location.href) window.history.replaceState(null, '', link);
     }).catch(() => undefined);
