@@ -1,0 +1,44 @@
+// The Vite plugin that writes the service worker (src/ui/offline/sw.ts) into a production build,
+// with the list of every file the build wrote (precache.ts). It runs after the bundle is written,
+// when the output folder also holds the public files (the built-in models), so the list is what
+// the server will serve. `vite dev` has no service worker (the page unregisters any, see register.ts).
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { transformWithOxc } from 'vite';
+import type { BuiltFile } from './precache.ts';
+import { SW_FILE, isPrecached, precacheManifest, serviceWorkerScript } from './precache.ts';
+
+const SW_SOURCE = fileURLToPath(new URL('../../src/ui/offline/sw.ts', import.meta.url));
+
+function filesUnder(dir: string, rel = ''): BuiltFile[] {
+  const out: BuiltFile[] = [];
+  for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...filesUnder(dir, p));
+    else if (e.isFile() && isPrecached(p)) out.push({ path: p, bytes: readFileSync(path.join(dir, p)) });
+  }
+  return out;
+}
+
+export function offlinePlugin(): Plugin {
+  return {
+    name: 'dpg-offline',
+    apply: 'build',
+    writeBundle: {
+      order: 'post',
+      async handler(options) {
+        const outDir = options.dir;
+        if (!outDir) throw new Error('offline: the build has no output folder');
+        const files = filesUnder(outDir);
+        const manifest = precacheManifest(files);
+        // Strips the types (transformWithOxc throws on a syntax error).
+        const { code } = await transformWithOxc(readFileSync(SW_SOURCE, 'utf8'), SW_SOURCE, { lang: 'ts', target: 'es2022' });
+        writeFileSync(path.join(outDir, SW_FILE), serviceWorkerScript(code, manifest));
+        const mb = files.reduce((n, f) => n + f.bytes.length, 0) / 1e6;
+        this.environment.logger.info(`offline: ${SW_FILE} precaches ${manifest.files.length} files (${mb.toFixed(1)} MB), build ${manifest.version}`);
+      },
+    },
+  };
+}
