@@ -1,3 +1,5 @@
+import { OfflineNote } from '../offline/OfflineNote';
+import { SessionNote } from '../session/SessionNote';
 import { ModelInfo } from './ModelInfo';
 import { ModelPicker } from './ModelPicker';
 import { OpenFilesButton } from './OpenFilesButton';
@@ -9,6 +11,8 @@ export function Header() {
       <ModelPicker />
       <OpenFilesButton />
       <ModelInfo />
+      <SessionNote />
+      <OfflineNote />
     </header>
   );
 }
