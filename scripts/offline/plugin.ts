@@ -1,7 +1,9 @@
 // The Vite plugin that writes the service worker (src/ui/offline/sw.ts) into a production build,
 // with the list of every file the build wrote (precache.ts). It runs after the bundle is written,
 // when the output folder also holds the public files (the built-in models), so the list is what
-// the server will serve. `vite dev` has no service worker (the page unregisters any, see register.ts).
+// the server will serve. `vite dev` has no service worker: its /sw.js is a worker that removes
+// itself (and the build's caches), for a browser that still has one from a preview of a build on
+// the same origin, whose cached page would otherwise keep being served instead of the dev one.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +24,30 @@ function filesUnder(dir: string, rel = ''): BuiltFile[] {
   return out;
 }
 
-export function offlinePlugin(): Plugin {
-  return {
+/** The dev server's /sw.js: takes over from a build's worker, deletes its caches, unregisters, and reloads the pages it had. */
+export const REMOVING_WORKER = `// Deeploy Playground under vite dev: no offline copy. Removes the worker a build left here.
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil((async () => {
+  for (const key of await caches.keys()) if (key.startsWith('dpg-build-')) await caches.delete(key);
+  await self.registration.unregister();
+  for (const c of await self.clients.matchAll({ type: 'window' })) c.navigate(c.url);
+})()));
+`;
+
+export function offlinePlugin(): Plugin[] {
+  const dev: Plugin = {
+    name: 'dpg-offline-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `${server.config.base}${SW_FILE}`) return next();
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(REMOVING_WORKER);
+      });
+    },
+  };
+  return [dev, {
     name: 'dpg-offline',
     apply: 'build',
     writeBundle: {
@@ -40,5 +64,5 @@ export function offlinePlugin(): Plugin {
         this.environment.logger.info(`offline: ${SW_FILE} precaches ${manifest.files.length} files (${mb.toFixed(1)} MB), build ${manifest.version}`);
       },
     },
-  };
+  }];
 }
