@@ -2,16 +2,17 @@
 // server gone and the browser offline (the service worker serves the build); a reload brings back
 // an opened model with its configuration, an edit in the code pane and the pinned baseline; and a
 // browser whose storage refuses or is full still runs the app and says the session is not saved.
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
-import { createServer } from 'vite';
+import { createServer, preview } from 'vite';
+import { writeServiceWorker } from '../scripts/offline/plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_DIR, attr, openAddFromFiles, text, waitIdle } from './app';
 import type { AppSession } from './browser';
-import { ROOT, builtinModels, startApp } from './browser';
+import { DIST, ROOT, builtinModels, launchChromium, startApp } from './browser';
 
 /** The start-up wait of AppSession.open, after a reload. */
 async function waitStarted(page: Page): Promise<void> {
@@ -79,6 +80,51 @@ describe.skipIf(!hasAdder)('offline', () => {
     await page.waitForSelector('[data-testid="code-editor"][data-state="ready"]', { timeout: 30_000 });
     // The only errors on the page are the probes' failed fetches.
     expect(app.pageErrors.filter((e) => !/not-cached-|ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/.test(e))).toEqual([]);
+  });
+});
+
+describe('a new build', () => {
+  it('is cached beside the running one, offered in the header, and served after its Reload, which drops the old cache', async () => {
+    // A deployment of our own: a copy of dist/ that the test changes.
+    const dir = mkdtempSync(path.join(tmpdir(), 'dpg-deploy-'));
+    cpSync(DIST, dir, { recursive: true });
+    const server = await preview({
+      root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+    });
+    const browser = await launchChromium();
+    try {
+      const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`;
+      const page = await browser.newPage();
+      const cacheNames = () => page.evaluate(() => caches.keys());
+      const favicon = () => page.evaluate(() => fetch('/favicon.svg').then((r) => r.text()));
+      await page.goto(url);
+      await waitStarted(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+      const [old] = await cacheNames();
+      const oldIcon = await favicon();
+
+      const icon = path.join(dir, 'favicon.svg');
+      writeFileSync(icon, readFileSync(icon, 'utf8').replace('</svg>', '<!-- build 2 --></svg>'));
+      const { manifest } = await writeServiceWorker(dir);
+      expect(`dpg-build-${manifest.version}`).not.toBe(old);
+      await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())!.update(); });
+      await page.waitForSelector('[data-testid="offline-status"][data-state="update"]', { timeout: 60_000 });
+      expect(await text(page, 'offline-status')).toMatch(/^A new version is ready/);
+      // Until asked, the page keeps its build: both caches are there, and the old file is served.
+      expect((await cacheNames()).sort()).toEqual([old, `dpg-build-${manifest.version}`].sort());
+      expect(await favicon()).toBe(oldIcon);
+
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.getByTestId('offline-reload').click()]);
+      await waitStarted(page);
+      await page.waitForSelector('[data-testid="offline-status"][data-state="ready"]', { state: 'attached' });
+      expect(await cacheNames()).toEqual([`dpg-build-${manifest.version}`]);
+      expect(await favicon()).toContain('<!-- build 2 -->');
+    } finally {
+      await browser.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { transformWithOxc } from 'vite';
-import type { BuiltFile } from './precache.ts';
+import type { BuiltFile, PrecacheManifest } from './precache.ts';
 import { SW_FILE, isPrecached, precacheManifest, serviceWorkerScript } from './precache.ts';
 
 const SW_SOURCE = fileURLToPath(new URL('../../src/ui/offline/sw.ts', import.meta.url));
@@ -53,16 +53,20 @@ export function offlinePlugin(): Plugin[] {
     writeBundle: {
       order: 'post',
       async handler(options) {
-        const outDir = options.dir;
-        if (!outDir) throw new Error('offline: the build has no output folder');
-        const files = filesUnder(outDir);
-        const manifest = precacheManifest(files);
-        // Strips the types (transformWithOxc throws on a syntax error).
-        const { code } = await transformWithOxc(readFileSync(SW_SOURCE, 'utf8'), SW_SOURCE, { lang: 'ts', target: 'es2022' });
-        writeFileSync(path.join(outDir, SW_FILE), serviceWorkerScript(code, manifest));
-        const mb = files.reduce((n, f) => n + f.bytes.length, 0) / 1e6;
-        this.environment.logger.info(`offline: ${SW_FILE} precaches ${manifest.files.length} files (${mb.toFixed(1)} MB), build ${manifest.version}`);
+        if (!options.dir) throw new Error('offline: the build has no output folder');
+        const { manifest, bytes } = await writeServiceWorker(options.dir);
+        this.environment.logger.info(`offline: ${SW_FILE} precaches ${manifest.files.length} files (${(bytes / 1e6).toFixed(1)} MB), build ${manifest.version}`);
       },
     },
   }];
+}
+
+/** Writes sw.js into a built app's folder for the files it holds now; returns its manifest and their total size. */
+export async function writeServiceWorker(outDir: string): Promise<{ manifest: PrecacheManifest; bytes: number }> {
+  const files = filesUnder(outDir);
+  const manifest = precacheManifest(files);
+  // Strips the types (transformWithOxc throws on a syntax error).
+  const { code } = await transformWithOxc(readFileSync(SW_SOURCE, 'utf8'), SW_SOURCE, { lang: 'ts', target: 'es2022' });
+  writeFileSync(path.join(outDir, SW_FILE), serviceWorkerScript(code, manifest));
+  return { manifest, bytes: files.reduce((n, f) => n + f.bytes.length, 0) };
 }
