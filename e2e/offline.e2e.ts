@@ -218,6 +218,31 @@ describe.skipIf(!existsSync(path.join(ADD_DIR, 'network.onnx')))('session', () =
     expect(await text(page, 'model-name')).toBe(`${builtinModels()[0]!.files.model}`);
     expect(await page.getByTestId('cfg-cores').inputValue()).toBe('8');
   });
+
+  it('says why a kept session that is not valid cannot be restored, and starts afresh', async () => {
+    const { page } = app;
+    await page.getByTestId('cfg-cores').fill('3');
+    await page.waitForSelector('[data-testid="session-status"][data-state="saved"]', { state: 'attached' });
+    // Storage can hold anything: here, a configuration another version (or a bug) wrote.
+    await page.evaluate(() => new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('deeploy-playground');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('sessions', 'readwrite');
+        const store = tx.objectStore('sessions');
+        const get = store.get(sessionStorage.getItem('dpg-session-id')!);
+        get.onsuccess = () => { store.put({ ...get.result, config: { ...get.result.config, cores: 'eight' } }); };
+        tx.oncomplete = () => { open.result.close(); resolve(); };
+        tx.onerror = () => reject(tx.error);
+      };
+    }));
+    await page.reload();
+    await waitStarted(page);
+    expect(await text(page, 'error-title')).toBe('The last session could not be restored');
+    expect(await text(page, 'error-what')).toMatch(/session\.config\.cores: is not an integer/);
+    expect(await text(page, 'model-name')).toBe(`${builtinModels()[0]!.files.model}`);
+    expect(await page.getByTestId('cfg-cores').inputValue()).toBe('8');
+  });
 });
 
 describe('session storage that fails', () => {

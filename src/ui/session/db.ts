@@ -151,7 +151,3 @@ function fileKeysOf(s: Partial<SessionRecord>): string[] {
   return ['model', 'inputs', 'outputs'].map((r) => m[r]?.key).filter((k): k is string => typeof k === 'string');
 }
 
-/** Removes a tab's session (its files go at the next prune). */
-export function deleteSession(id: string): Promise<void> {
-  return transact([SESSIONS], 'readwrite', 'deleting the session', (tx) => request(tx.objectStore(SESSIONS).delete(id)));
-}

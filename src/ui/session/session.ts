@@ -127,7 +127,7 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
       setStatus(err.problem === 'unavailable' ? { state: 'off', message: err.message } : { state: 'failed', problem: err.problem, message: err.message });
       return { loaded: false };
     }
-    return problem('The last session could not be restored', `the kept session is not valid: ${(err as Error).message}`,
+    return problem('The last session could not be restored', `the kept session is not valid: ${err instanceof Error ? err.message : String(err)}`,
       'the playground starts afresh; the session is saved again as you work');
   }
   const m = record.model;
@@ -139,8 +139,8 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
   try {
     candidate = await modelOf(m, builtins);
   } catch (err) {
-    const why = err instanceof BadRecord || err instanceof StorageError ? err.message : (err as Error).message ?? String(err);
-    return problem(`Could not restore ${modelLabel(m)}`, why, m.kind === 'files' ? 'open the file again' : undefined);
+    return problem(`Could not restore ${modelLabel(m)}`, err instanceof Error ? err.message : String(err),
+      m.kind === 'files' ? 'open the file again' : undefined);
   }
   const loaded = await loadRestored(candidate, {
     config: record.config, code: restoredCode(record), runBaseline: record.baseline, programFiles: record.programFiles,
@@ -194,12 +194,9 @@ class Saver {
     this.running = this.loop();
   }
 
-  /** Resolves when nothing is waiting to be saved. */
-  async settled(): Promise<void> {
-    while (this.timer !== undefined || this.running) {
-      if (this.timer !== undefined) this.now();
-      await this.running;
-    }
+  /** Writes a change that waits for its delay now (the page is going away). */
+  pending(): void {
+    if (this.timer !== undefined) this.now();
   }
 
   private async loop(): Promise<void> {
@@ -236,7 +233,7 @@ let saver: Saver | undefined;
 
 /**
  * Keeps this tab's session saved from now on: once now, then after each change of what it holds,
- * and right away when the page is hidden or left. Runs once.
+ * and right away when the page is hidden or left with a change waiting. Runs once.
  */
 export function startSaving(): void {
   if (saver) return;
@@ -249,11 +246,7 @@ export function startSaving(): void {
   saver = s;
   s.now();
   useStore.subscribe((now, prev) => { if (changed(watched(now), watched(prev))) s.later(); });
-  window.addEventListener('pagehide', () => s.now());
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') s.now(); });
+  window.addEventListener('pagehide', () => s.pending());
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') s.pending(); });
 }
 
-/** Resolves once every change made so far is saved. */
-export function sessionSaved(): Promise<void> {
-  return saver?.settled() ?? Promise.resolve();
-}
