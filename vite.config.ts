@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlinePlugin } from './scripts/offline/plugin.ts';
 
 // COOP/COEP make the page cross-origin isolated, so the worker and simulator may use
 // SharedArrayBuffer (cancel flags, shared simulator memory) in later stages.
@@ -9,7 +10,8 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // offlinePlugin: the production build's service worker (the app works offline once loaded).
+  plugins: [react(), offlinePlugin()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'es' },

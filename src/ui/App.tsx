@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { startup } from './actions';
+import { restoreSession, startSaving } from './session/session';
 import { ConfigPanel } from './config/ConfigPanel';
 import { DropOverlay } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
@@ -11,7 +12,8 @@ import { Workspace } from './workspace/Workspace';
 
 export function App() {
   useEffect(() => {
-    void startup();
+    // A reload brings the session back; from then on it is saved as it changes.
+    void startup(restoreSession).then(startSaving);
   }, []);
   return (
     <div className="app">

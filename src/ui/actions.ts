@@ -10,10 +10,12 @@ import { PipelineClient } from '../worker/client';
 import type { BuiltinModel } from './builtins';
 import { fetchBuiltinFiles, fetchBuiltinIndex } from './builtins';
 import { pickFiles, readFile } from './files';
-import type { LoadedModel } from './store';
+import type { LoadedModel, ShownError } from './store';
 import { compileBlocker, showError, useStore } from './store';
 import { anyMismatch, applyStageEvent, cancelStages, freshStages } from './stageViews';
+import type { CodePaneState } from './panes/code/state';
 import { compileErrorAt, editTexts, isLibraryPath } from './panes/code/state';
+import type { RunBaseline } from './panes/run/baseline';
 import type { Config } from '../compiler/config';
 import { decodeLink, LinkError, type LinkState } from './link/format';
 import { openLink } from './link/open';
@@ -22,6 +24,8 @@ import { followView } from './link/sync';
 const client = new PipelineClient();
 /** Bumped by every action that starts work; an older action that sees a newer token stops. */
 let token = 0;
+/** The generated files' paths a restored session had, until its model's first compile (see programPaths). */
+let restoredProgram: string[] | null = null;
 
 const { getState, setState } = useStore;
 
@@ -66,6 +70,7 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
       model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null,
       code: { ...s.code, file: null, edits: {} }, runEdits: null,
     }));
+    restoredProgram = null;
   }
 }
 
@@ -122,16 +127,51 @@ export async function loadBuiltin(m: BuiltinModel): Promise<void> {
   }
 }
 
-let started = false;
+/** What a startup source (the session kept across a reload) did: loaded a model or not, and a problem to show. */
+export interface Restored {
+  loaded: boolean;
+  /** Shown after the default model has loaded in its place (a successful load clears the banner). */
+  problem?: ShownError;
+}
+export type Restore = (models: BuiltinModel[]) => Promise<Restored>;
 
 /**
- * Lists the built-in models and opens the address: a share link (src/ui/link) or the old
- * ?model=<id>; without one, the first built-in model. A link that cannot be read says why and
- * the app opens as usual. Then the address bar follows the view.
+ * Sets up a model a restored session had: it is checked like any load, then the configuration it
+ * was set for comes back (set first, so the check runs with it), and once it has loaded, the code
+ * pane's edits, the pinned baseline and the generated files' paths (see programPaths). Returns
+ * whether the model loaded.
  */
-export async function startup(): Promise<void> {
-  if (started) return;
-  started = true;
+export async function loadRestored(candidate: LoadedModel, kept: {
+  config: Config; code: CodePaneState; runBaseline: RunBaseline | null; programFiles: string[] | null;
+}): Promise<boolean> {
+  setState({ config: kept.config, drafts: {} });
+  await acceptModel(candidate);
+  if (getState().model !== candidate) return false;
+  setState({ code: kept.code, runBaseline: kept.runBaseline });
+  restoredProgram = kept.programFiles;
+  return true;
+}
+
+/**
+ * The paths of the loaded model's generated files: the last compile's, or before the first
+ * compile of a restored session, the ones it had (so that compile builds its edits).
+ */
+export function programPaths(): string[] | null {
+  return getState().stages.codegen.result?.files.map((f) => f.path) ?? restoredProgram;
+}
+
+let starting: Promise<void> | undefined;
+
+/**
+ * Lists the built-in models, then loads what `restore` brings back (the session, on a reload) or
+ * else the built-in model named by ?model=<id>, or the first. Runs once; later calls wait for it.
+ */
+export function startup(restore?: Restore): Promise<void> {
+  starting ??= start(restore);
+  return starting;
+}
+
+async function start(restore?: Restore): Promise<void> {
   let models: BuiltinModel[] = [];
   try {
     models = await fetchBuiltinIndex();
@@ -139,17 +179,23 @@ export async function startup(): Promise<void> {
   } catch (err) {
     setState({ builtins: { state: 'failed', message: err instanceof Error ? err.message : String(err) } });
   }
+  // A reload of this tab brings its session back (its address is a link to the same view).
+  const restored = await restore?.(models);
+  if (restored?.loaded) {
+    followView();
+    return;
+  }
+  // Otherwise the address: a share link, the old ?model=<id>, or nothing (the first built-in model).
   let link: LinkState = { config: {} };
   try {
     link = await decodeLink(window.location.search);
   } catch (e) {
     if (!(e instanceof LinkError)) throw e;
     showError('This link cannot be opened', { code: 'bad-config', what: e.what, where: 'the link', hint: 'the playground opened without it' });
-    if (models[0]) await loadBuiltin(models[0]);
-    followView();
-    return;
   }
   if (!getState().model) await openLink(link, models);
+  // After the load, which clears the banner when it succeeds.
+  if (restored?.problem) showError(restored.problem.title, restored.problem.data);
   followView();
 }
 
@@ -219,8 +265,8 @@ export async function compile(): Promise<void> {
     return;
   }
   const my = ++token;
-  // The generated files' names are known from the last compile; the library's always.
-  const edits = runEditsFor(state.stages.codegen.result?.files);
+  // The generated files' names are known from the last compile (or the restored session); the library's always.
+  const edits = runEditsFor(programPaths()?.map((path) => ({ path })));
   setState({
     busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(), compiledConfig: config,
     progress: { stage: 'parse', fraction: 0, message: 'starting…' }, runEdits: edits,

@@ -1,4 +1,6 @@
 import { CopyLink } from '../link/LinkControls';
+import { OfflineNote } from '../offline/OfflineNote';
+import { SessionNote } from '../session/SessionNote';
 import { ModelInfo } from './ModelInfo';
 import { ModelPicker } from './ModelPicker';
 import { OpenFilesButton } from './OpenFilesButton';
@@ -10,6 +12,8 @@ export function Header() {
       <ModelPicker />
       <OpenFilesButton />
       <ModelInfo />
+      <SessionNote />
+      <OfflineNote />
       <CopyLink />
     </header>
   );
