@@ -241,7 +241,9 @@ describe.skipIf(!existsSync(path.join(ADD_DIR, 'network.onnx')))('session', () =
     expect(await text(page, 'error-title')).toBe('The last session could not be restored');
     expect(await text(page, 'error-what')).toMatch(/session\.config\.cores: is not an integer/);
     expect(await text(page, 'model-name')).toBe(`${builtinModels()[0]!.files.model}`);
-    expect(await page.getByTestId('cfg-cores').inputValue()).toBe('8');
+    // The address is a link to the view the session had: it still opens (3 cores).
+    expect(new URL(page.url()).searchParams.get('c')).toBe('3');
+    expect(await page.getByTestId('cfg-cores').inputValue()).toBe('3');
   });
 });
 

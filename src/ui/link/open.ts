@@ -28,8 +28,9 @@ export async function openLink(state: LinkState, models: readonly BuiltinModel[]
   if (m?.kind === 'builtin') {
     const found = models.find((x) => x.id === m.id);
     if (!found) {
-      showError('Unknown model in the address', linkError(`there is no built-in model '${m.id}'`, models.length ? `use one of: ${models.map((x) => x.id).join(', ')}` : undefined));
       if (models[0]) await loadBuiltin(models[0]);
+      // After the load, which clears the banner when it succeeds.
+      showError('Unknown model in the address', linkError(`there is no built-in model '${m.id}'`, models.length ? `use one of: ${models.map((x) => x.id).join(', ')}` : 'no built-in models are installed'));
       return;
     }
     await loadBuiltin(found);
