@@ -6,6 +6,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { Header } from './header/Header';
 import { RunBar } from './run/RunBar';
 import { StageList } from './run/StageList';
+import { TutorialPanel } from './tutorial/TutorialPanel';
 import { Workspace } from './workspace/Workspace';
 
 export function App() {
@@ -23,6 +24,7 @@ export function App() {
           <StageList />
         </aside>
         <Workspace />
+        <TutorialPanel />
       </main>
       <DropOverlay />
     </div>

@@ -1,6 +1,7 @@
 import { ModelInfo } from './ModelInfo';
 import { ModelPicker } from './ModelPicker';
 import { OpenFilesButton } from './OpenFilesButton';
+import { TutorialButton } from '../tutorial/TutorialPanel';
 
 export function Header() {
   return (
@@ -8,6 +9,7 @@ export function Header() {
       <h1 className="title">Deeploy Playground</h1>
       <ModelPicker />
       <OpenFilesButton />
+      <TutorialButton />
       <ModelInfo />
     </header>
   );

@@ -3,12 +3,13 @@
 // tab bar), with preset arrangements; the arrangement is kept in localStorage across reloads.
 import { Layout, Model, type TabNode } from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CodePane } from '../panes/CodePane';
 import { GraphPane } from '../panes/GraphPane';
 import { MemoryPane } from '../panes/MemoryPane';
 import { RunPane } from '../panes/RunPane';
 import { StaleBadge } from '../panes/StaleBadge';
+import { registerWorkspace } from './control';
 import { loadLayout, PRESETS, presetModel, saveLayout, type PaneId } from './layouts';
 import './workspace.css';
 
@@ -37,6 +38,7 @@ export function Workspace() {
     setJson(next);
     setGeneration((g) => g + 1);
   };
+  useEffect(() => registerWorkspace(choose), []);
   return (
     <div className="workspace" data-testid="workspace">
       <div className="workspace-bar" role="toolbar" aria-label="Layout presets">
