@@ -2,12 +2,13 @@
 // Generic platform generates for a CNN matched to its nodes, and what Siracusa's passes do to
 // the graph. Every expected answer is computed from what the app loaded and compiled.
 import { DTYPES, numel } from '../../../compiler/ir/dtype';
-import type { Graph, Node } from '../../../compiler/ir/graph';
+import type { Graph, Node, TensorType } from '../../../compiler/ir/graph';
 import { shownFile } from '../../panes/code/state';
+import { realType } from '../../panes/graph/model';
 import { resolveSides } from '../../panes/graph/state';
 import { numberItem, parseAnswer, stateItem, textItem, verdict } from '../answers';
 import type { Answers, CheckItem, Step, World } from '../types';
-import { freshCompile, lowerSnapshots, modelId, opCounts, producers, selectedFinalNodes, selectedNode, shapeText } from '../world';
+import { freshCompile, lowerSnapshots, modelId, opCounts, producers, selectedFinalNodes, selectedNode, shapeText, snapshotsOf } from '../world';
 
 const EXACT = { abs: 0 };
 
@@ -30,13 +31,20 @@ function graphItems(w: World, model: string, name: string, op: RegExp, opName: s
 const typeOf = (g: Graph, t: string) => g.types[t] ?? g.initializers[t];
 const bitsOf = (dtype: string) => 8 * (DTYPES[dtype as keyof typeof DTYPES]?.bytes ?? 0);
 
+/** A tensor's type as the graph pane's properties show it: the element type the kernels store, once lowered. */
+function shownType(w: World, snapshot: number, g: Graph, tensor: string): TensorType | undefined {
+  const real = w.app.stages.lower.result?.elementTypes?.[snapshot]?.[tensor];
+  return realType(typeOf(g, tensor), real);
+}
+
 const graphAdd: Step = {
   id: 'graph-add',
   part: 1,
   title: 'One Add, node by node',
   goal: 'The smallest network there is: one node adding two int8 tensors. Everything the compiler does later starts from this graph: nodes, the tensors between them, their element types and shapes.',
   tasks: [
-    'Press Set up: it loads the Adder and puts the graph pane in front.',
+    'Press Set up: it loads the Adder for the Generic platform and puts the graph pane in front.',
+    'Compile. The ONNX file declares every tensor float32; once compiled, the properties show the integer type each tensor\'s values really need, which is what the kernels store.',
     'Click the Add node. The properties list its inputs and its output with element type and shape.',
     'Answer from what the properties show: how many values the output holds, and how many bits each of them takes.',
   ],
@@ -46,19 +54,24 @@ const graphAdd: Step = {
     { id: 'bits', label: 'Bits per output value', kind: 'number', unit: 'bits' },
   ],
   check(w: World, a: Answers) {
-    const { items, graph } = graphItems(w, 'adder', 'the Adder', /^Add$/, 'Add');
-    const out = graph?.outputs[0];
+    const { items, node } = graphItems(w, 'adder', 'the Adder', /^Add$/, 'Add');
+    const lowered = w.app.stages.lower.status === 'done' && freshCompile(w.app);
+    items.splice(1, 0, stateItem('compiled', 'compiled', lowered, 'the element types are known', 'compile'));
+    const snap = w.app.graph.selection?.snapshot ?? 0;
+    const g = snapshotsOf(w.app)[snap];
+    const outName = node?.outputs[0];
+    const out = lowered && g && outName ? shownType(w, snap, g, outName) : undefined;
     items.push(
       numberItem(a, 'elements', 'values in the output', out ? numel(out.shape) : undefined, EXACT, 'multiply the dimensions of the output\'s shape'),
-      numberItem(a, 'bits', 'bits per output value', out ? bitsOf(out.dtype) : undefined, EXACT, 'read the output\'s element type (int8 is 8 bits, int32 is 32)'),
+      numberItem(a, 'bits', 'bits per output value', out ? bitsOf(out.dtype) : undefined, EXACT, 'read the output\'s element type (int8 is 8 bits, int16 is 16)'),
     );
     return verdict(items, () => {
-      const ins = graph!.inputs.map((i) => `${i.dtype} ${shapeText(i.shape)}`);
-      const widest = Math.max(...graph!.inputs.map((i) => bitsOf(i.dtype)));
+      const ins = node!.inputs.map((t) => shownType(w, snap, g!, t)).filter((t): t is TensorType => t !== undefined);
+      const widest = Math.max(...ins.map((t) => bitsOf(t.dtype)));
       return [
-        `Inputs: ${ins.join(' and ')}; output ${out!.name}: ${out!.dtype} ${shapeText(out!.shape)}, ${numel(out!.shape).toLocaleString('en-US')} values.`,
+        `Inputs: ${ins.map((t) => `${t.dtype} ${shapeText(t.shape)}`).join(' and ')}; output ${outName}: ${out!.dtype} ${shapeText(out!.shape)}, ${numel(out!.shape).toLocaleString('en-US')} values.`,
         bitsOf(out!.dtype) > widest
-          ? `The output is wider than the inputs: the sum of two ${widest}-bit values needs ${widest + 1} bits, so the model keeps it in ${out!.dtype}. Later steps show where such wide tensors cost memory.`
+          ? `The output is wider than the inputs: two ${widest}-bit values can add up to a value that needs ${widest + 1} bits, so the sum is stored in ${out!.dtype}. The compiler derives that from the value ranges, not from the declared float32.`
           : `The output keeps the inputs' ${out!.dtype}.`,
       ];
     });
@@ -155,25 +168,27 @@ const genericCode: Step = {
     const code = app.stages.codegen.result;
     const generic = code?.platform === 'generic' && app.compiledConfig?.platform === 'generic' && freshCompile(app);
     const shown = code ? shownFile(code.files, app.code.file)?.path : undefined;
+    // A node of an earlier snapshot may stand for several layers (a Conv whose padding became a Pad): the pane highlights them all.
     const nodes = selectedFinalNodes(app);
-    const layer = code?.layers.find((l) => nodes.includes(l.node) && l.ranges.some((r) => r.file === 'Network.c'));
-    const ranges = layer?.ranges.filter((r) => r.file === 'Network.c') ?? [];
+    const layers = code?.layers.filter((l) => nodes.includes(l.node) && l.ranges.some((r) => r.file === 'Network.c')) ?? [];
+    const ranges = layers.flatMap((l) => l.ranges.filter((r) => r.file === 'Network.c'));
     const line = parseAnswer(a.line);
     const inRange = line !== undefined && ranges.some((r) => r.from <= line && line <= r.to);
     const items: CheckItem[] = [
       stateItem('compiled', 'compiled for Generic', generic, 'Generic C generated', 'set the platform to Generic (Set up) and compile'),
       stateItem('file', 'the code pane shows Network.c', w.visible.code === true && shown === 'Network.c', 'Network.c shown', 'open the Network.c tab in the code pane'),
-      stateItem('selected', 'a node with code is selected', layer !== undefined, layer ? `${layer.node} (${layer.op}) selected` : '', 'click a Conv (or any node) in the graph'),
-      // The line is checked against the selected layer's ranges: any of them is right.
-      numberItem(a, 'line', 'a line of its code', layer ? (inRange ? line : ranges[0]!.from) : undefined, { abs: 0 },
+      stateItem('selected', 'a node with code is selected', layers.length > 0, layers.map((l) => `${l.node} (${l.op})`).join(', ') + ' selected', 'click a Conv (or any node) in the graph'),
+      // Any line of the highlighted code is right.
+      numberItem(a, 'line', 'a line of its code', layers.length ? (inRange ? line : ranges[0]!.from) : undefined, { abs: 0 },
         'the highlighted lines in Network.c: the layer\'s function and its call in RunNetwork'),
-      textItem(a, 'call', 'the kernel function it calls', layer?.calls, 'read the call inside the layer\'s function (a dpg_... function of the kernel library)'),
+      textItem(a, 'call', 'the kernel function it calls', layers.flatMap((l) => l.calls), 'read the call inside the layer\'s function (a dpg_... function of the kernel library)'),
     ];
     return verdict(items, () => {
-      const run = ranges.map((r) => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(' and ');
+      const lines = (l: (typeof layers)[number]) => l.ranges.filter((r) => r.file === 'Network.c')
+        .map((r) => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(' and ');
       const finalGraph = lowerSnapshots(app).at(-1)?.graph;
       return [
-        `${layer!.node} (${layer!.op}) is ${run} of Network.c; it calls ${layer!.calls.join(', ')} with kernel ${layer!.kernel}.`,
+        ...layers.map((l) => `${l.node} (${l.op}) is ${lines(l)} of Network.c; it calls ${l.calls.join(', ') || 'no kernel (an alias)'} with kernel ${l.kernel}.`),
         `Generic's Network.c has ${code!.layers.length} layers for the ${finalGraph?.nodes.length ?? '?'} nodes of the final graph, called one after another in RunNetwork: the graph's order is the program's order.`,
       ];
     });

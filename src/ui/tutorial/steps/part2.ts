@@ -67,7 +67,8 @@ function coresEvidence({ a, b }: Pair): string[] {
   const { busy, idle, l2 } = workerShare(b);
   const layerCycles = sumLayers(b, (l) => l.cycles);
   const serial = sumLayers(b, (l) => l.cycles - l.phases.kernel) + Math.max(0, (b.network ?? layerCycles) - layerCycles);
-  const worst = layerRatios(a, b).filter((x) => x.a > 0.01 * a.cycles!)
+  // Layers that scaled worse than the whole run, by the cycles they lost against a perfect 8x.
+  const worst = layerRatios(a, b).filter((x) => x.a > 0.01 * a.cycles! && x.a / x.b < ratio({ a, b }))
     .sort((x, y) => (y.b - y.a / 8) - (x.b - x.a / 8)).slice(0, 3)
     .map((x) => `${x.node} (${times(x.a / x.b)})`);
   return [
