@@ -66,6 +66,7 @@ async function expectPassed(page: Page, step: string): Promise<string> {
   expect(r.status, `${step}: ${r.items}`).toBe('passed');
   const evidence = (await stepLoc(page, step).getByTestId('tutorial-evidence').textContent()) ?? '';
   expect(evidence.length).toBeGreaterThan(40);
+  console.log(`EVIDENCE ${step}: ${evidence}`);
   return evidence;
 }
 

@@ -24,11 +24,16 @@ const untiled = (cores: number): Partial<Config> => ({ platform: 'siracusa', til
 describe('cores', () => {
   const s = step('cores');
   const phases = (kernel: number, control: number) => ({ 'dma-in': 0, 'dma-wait': 0, kernel, 'dma-out': 0, control });
-  const one = rec(DECODE, untiled(1), 8_000_000, { layers: [layer('mm', 'cluster', 6_000_000), layer('norm', 'cluster', 2_000_000)] });
+  const one = rec(DECODE, untiled(1), 8_000_000, {
+    layers: [
+      layer('mm', 'cluster', 6_000_000, { busy: 6_000_000, l2: 1_000_000 }),
+      layer('norm', 'cluster', 2_000_000, { op: 'iRMSNorm', busy: 2_000_000, l2: 200_000 }),
+    ],
+  });
   const eight = rec(DECODE, untiled(8), 1_600_000, {
     layers: [
-      layer('mm', 'cluster', 800_000, { busy: 5_600_000, idle: 800_000, l2: 1_400_000, phases: phases(780_000, 20_000) }),
-      layer('norm', 'cluster', 700_000, { busy: 700_000, idle: 4_900_000, phases: phases(650_000, 50_000) }),
+      layer('mm', 'cluster', 800_000, { busy: 6_000_000, l2: 2_000_000, phases: phases(780_000, 20_000) }),
+      layer('norm', 'cluster', 700_000, { op: 'iRMSNorm', busy: 2_100_000, l2: 300_000, phases: phases(650_000, 50_000) }),
     ],
   });
 
@@ -43,14 +48,14 @@ describe('cores', () => {
     expect(s.check(w, {}).status).toBe('not-yet');
   });
 
-  it('points at the workers\' waiting, the L2 stalls, the controller\'s serial part and the worst layers', () => {
+  it('points at the L2 stalls, the workers\' idle time, the controller\'s serial part and the operators that scaled worst', () => {
     const r = s.check(runsWorld([one, eight]), { speedup: '5.00' });
     const text = r.evidence.join('\n');
     expect(text).toMatch(/would take 1,000,000 cycles; the run took 1,600,000 \(5\.00×\)/);
-    expect(text).toMatch(/waited 47\.5 % of their time/); // (0.8 + 4.9) / (5.6 + 0.8 + 0.7 + 4.9) M
-    expect(text).toMatch(/22\.2 % were stalls on L2/); // 1.4 / 6.3 M
-    expect(text).toMatch(/alone for 170,000 cycles/); // the control phases, and 100,000 outside the layers
-    expect(text).toMatch(/lost the most against a perfect 8×: norm \(2\.86×\)\./); // mm scaled better than the whole run
+    expect(text).toMatch(/8,100,000 cycles in total on 8 cores against 8,000,000 on 1 \(1\.3 % more\): of them 28\.4 % were stalls on L2, against 15\.0 % on 1 core/);
+    expect(text).toMatch(/the workers ran 67\.5 % of the time/); // 8.1 M of 8 x 1.5 M
+    expect(text).toMatch(/alone for 170,000 cycles \(10\.6 % of the network\)/); // the control phases, and 100,000 outside the layers
+    expect(text).toMatch(/scaled worst: iRMSNorm 2\.86× \(46\.7 % of the 8-core time\)\./); // RequantizedGemm scaled better than the whole run
   });
 
   it('counts only good runs of the decode model that differ in the cores alone', () => {

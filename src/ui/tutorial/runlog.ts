@@ -13,7 +13,8 @@ export function summariseRun(seq: number, model: string, config: Config, result:
   const p = result.profile;
   const layers: LayerFacts[] = (p?.layers ?? []).map((l) => {
     let busy = 0, l2 = 0, idle = 0;
-    for (const c of l.cores) { busy += c.cycles; l2 += c.stalls.l2; idle += c.idle; }
+    // A job's cycles include its waits at barriers inside it; busy is the rest.
+    for (const c of l.cores) { busy += c.cycles - c.idle; l2 += c.stalls.l2; idle += c.idle; }
     return {
       node: l.node, op: l.op, engine: l.engine, cycles: l.cycles, phases: { ...l.phases }, tiles: l.tiles.length,
       npu: l.npuCycles, dmaBytes: l.dmaBytes, busy, l2, idle,

@@ -81,6 +81,13 @@ describe('progress across reloads and links', () => {
     const { tut } = await load();
     expect(tut.tutorialProgress()).toEqual({ step: 'graph-add', passed: [] });
     expect(tut.useTutorial.getState().runs).toEqual([]);
+    const seen: unknown[] = [];
+    const stop = tut.subscribeTutorialProgress((p) => seen.push(p));
+    tut.setAnswer('cores', 'speedup', '3'); // not progress
+    tut.goToStep('cores');
+    stop();
+    tut.goToStep('tiling');
+    expect(seen).toEqual([{ step: 'cores', passed: [] }]);
     expect(tut.setTutorialProgress({ step: 'tiling', passed: ['graph-add', 'cores'] })).toBe(true);
     expect(tut.tutorialProgress()).toEqual({ step: 'tiling', passed: ['graph-add', 'cores'] });
     expect(tut.setTutorialProgress({ step: 'tiling', passed: ['javascript:alert(1)'] })).toBe(false);

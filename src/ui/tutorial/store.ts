@@ -42,6 +42,13 @@ export function setTutorialProgress(value: unknown): boolean {
   return true;
 }
 
+/** Calls `listener` with the new progress whenever the step shown or the steps passed change (for the address bar). */
+export function subscribeTutorialProgress(listener: (p: TutorialProgress) => void): () => void {
+  return useTutorial.subscribe((s, prev) => {
+    if (s.step !== prev.step || s.passed !== prev.passed) listener({ step: s.step, passed: [...s.passed] });
+  });
+}
+
 export function openTutorial(open = true): void {
   useTutorial.setState({ open });
 }

@@ -18,7 +18,7 @@ export interface LayerFacts {
   /** N-EUREKA busy cycles and bytes moved by the DMAs for the layer. */
   npu: number;
   dmaBytes: number;
-  /** Summed over the workers: cycles running (instructions + stalls), of them stalled on L2, and waiting (barriers, join). */
+  /** Summed over the workers' jobs in the layer: cycles running (instructions + stalls), of them stalled on L2, and waiting at barriers inside the jobs. */
   busy: number;
   l2: number;
   idle: number;

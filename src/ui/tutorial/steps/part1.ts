@@ -141,7 +141,7 @@ const graphTransformer: Step = {
       numberItem(a, 'scores', 'values in the attention scores', scores ? numel(scores.shape) : undefined, EXACT, 'multiply the dimensions of the iSoftmax input\'s shape'),
     );
     return verdict(items, () => [
-      `The iSoftmax reads ${scores!.dtype} ${shapeText(scores!.shape)}: ${numel(scores!.shape).toLocaleString('en-US')} scores${scores!.shape.length === 4 ? ` (${scores!.shape[1]} heads × ${scores!.shape[2]} queries × ${scores!.shape[3]} keys)` : ''}.`,
+      `The iSoftmax reads ${shapeText(scores!.shape)}: ${numel(scores!.shape).toLocaleString('en-US')} scores${scores!.shape.length === 4 ? ` (${scores!.shape[1]} heads × ${scores!.shape[2]} queries × ${scores!.shape[3]} keys)` : ''}.`,
       `${ops!.MatMul ?? 0} MatMuls: the projections, the two products of attention (queries × keys, scores × values) and the MLP. The scores grow with the square of the tokens: that is what makes long prompts expensive.`,
     ]);
   },

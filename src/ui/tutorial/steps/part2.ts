@@ -26,11 +26,6 @@ function differences(a: Config, b: Config): string {
   return configDiff(a, b).map((k) => SHOWN[k]?.(b) ?? k).join(', ') || 'the same configuration';
 }
 
-const workerShare = (r: RunRecord) => {
-  const busy = sumLayers(r, (l) => l.busy), idle = sumLayers(r, (l) => l.idle), l2 = sumLayers(r, (l) => l.l2);
-  return { busy, idle, l2 };
-};
-
 // Step 6 -----------------------------------------------------------------------------------
 
 const untiledOn = (cores: number) => (c: Config) => c.platform === 'siracusa' && !c.tiled && c.cores === cores;
@@ -64,19 +59,27 @@ const cores: Step = {
 
 function coresEvidence({ a, b }: Pair): string[] {
   const ideal = a.cycles! / 8;
-  const { busy, idle, l2 } = workerShare(b);
   const layerCycles = sumLayers(b, (l) => l.cycles);
+  const capacity = b.config.cores * layerCycles;
+  const busyA = sumLayers(a, (l) => l.busy), busyB = sumLayers(b, (l) => l.busy);
+  const l2A = sumLayers(a, (l) => l.l2), l2B = sumLayers(b, (l) => l.l2);
   const serial = sumLayers(b, (l) => l.cycles - l.phases.kernel) + Math.max(0, (b.network ?? layerCycles) - layerCycles);
-  // Layers that scaled worse than the whole run, by the cycles they lost against a perfect 8x.
-  const worst = layerRatios(a, b).filter((x) => x.a > 0.01 * a.cycles! && x.a / x.b < ratio({ a, b }))
-    .sort((x, y) => (y.b - y.a / 8) - (x.b - x.a / 8)).slice(0, 3)
-    .map((x) => `${x.node} (${times(x.a / x.b)})`);
+  // Per operator: its layers' cycles on 1 core over those on 8; the ones that scaled worst first.
+  const byOp = new Map<string, { a: number; b: number }>();
+  const opOf = new Map(b.layers.map((l) => [l.node, l.op]));
+  for (const x of layerRatios(a, b)) {
+    const op = opOf.get(x.node)!, o = byOp.get(op) ?? { a: 0, b: 0 };
+    byOp.set(op, { a: o.a + x.a, b: o.b + x.b });
+  }
+  const worst = [...byOp].filter(([, o]) => o.b > 0.02 * layerCycles && o.a / o.b < ratio({ a, b }))
+    .sort(([, x], [, y]) => x.a / x.b - y.a / y.b).slice(0, 3)
+    .map(([op, o]) => `${op} ${times(o.a / o.b)} (${pct(o.b, layerCycles)} of the 8-core time)`);
   return [
     `Eight perfect cores would take ${fmt(ideal)} cycles; the run took ${fmt(b.cycles!)} (${times(ratio({ a, b }))}).`,
-    `Inside the layers the 8 workers waited ${pct(idle, busy + idle)} of their time at barriers and for the join: the gaps in the core lanes of the timeline, where some cores finish their share before others or have no share at all.`,
-    `Of the cycles they ran, ${pct(l2, busy)} were stalls on L2: untiled, every operand comes from L2 at about a dozen cycles per access, and eight cores contend for it.`,
-    `The controller worked alone for ${fmt(serial)} cycles (${pct(serial, b.network ?? b.cycles!)} of the network): setting up layers and calling them. That part does not shrink with more cores (Amdahl's law).`,
-    ...(worst.length ? [`The layers that lost the most against a perfect 8×: ${worst.join(', ')}. Layers with little work per core, or whose work does not split evenly over eight cores, lose the most.`] : []),
+    `The same work took the workers ${fmt(busyB)} cycles in total on 8 cores against ${fmt(busyA)} on 1 (${pct(busyB - busyA, busyA)} more): of them ${pct(l2B, busyB)} were stalls on L2, against ${pct(l2A, busyA)} on 1 core. Untiled, every operand comes from L2, a dozen cycles away, and eight cores queue for it (the L2 column of the Run pane's table).`,
+    `During the layers the workers ran ${pct(busyB, capacity)} of the time; in the rest they had nothing to do: a core that finished its share waits for the slowest one, or all wait while the controller works alone (the gaps in the core lanes of the timeline).`,
+    ...(serial > 0.01 * (b.network ?? b.cycles!) ? [`The controller worked alone for ${fmt(serial)} cycles (${pct(serial, b.network ?? b.cycles!)} of the network): that part does not shrink with more cores (Amdahl's law).`] : []),
+    ...(worst.length ? [`By operator, the layers that scaled worst: ${worst.join(', ')}. Their work is small or does not split evenly over eight cores.`] : []),
   ];
 }
 
@@ -194,7 +197,7 @@ const profileTiling: Step = {
       const t0 = layer?.tiles[0];
       const inAll = sum('Input DMA'), kAll = sum('Kernel'), oAll = sum('Output DMA');
       return [
-        `${node}, tile 0: input DMA ${fmt(input0!)}, kernel ${fmt(k0)}, output DMA ${fmt(o0)} cycles. Over its ${tiles} tiles: ${pct(inAll + oAll, inAll + kAll + oAll)} of the timed cycles are DMA.`,
+        `${node}, tile 0: input DMA ${fmt(input0!)}, kernel ${fmt(k0)}, output DMA ${fmt(o0)} cycles. Over its ${tiles} tile${tiles === 1 ? '' : 's'}: ${pct(inAll + oAll, inAll + kAll + oAll)} of the timed cycles are DMA.`,
         mine[0]?.mode === 'SB'
           ? 'SB: single-buffered, so the DMA and the kernel take turns; with --doublebuffer the next tile\'s input moves while this one computes, and the input DMA time mostly disappears behind the kernel.'
           : 'DB: double-buffered, so the next tile\'s input moves while this one computes.',
