@@ -7,7 +7,7 @@ export const world = (app: AppView, extra: Partial<World> = {}): World => ({ app
 
 export function layer(node: string, engine: string, cycles: number, more: Partial<LayerFacts> = {}): LayerFacts {
   return {
-    node, op: 'RequantizedGemm', engine, cycles, tiles: 1, npu: 0, dmaBytes: 0, busy: 0, l2: 0, idle: 0,
+    node, op: 'RequantizedGemm', engine, cycles, tiles: 1, npu: 0, dmaBytes: 0, busy: 0, instructions: 0, l2: 0, idle: 0,
     phases: { 'dma-in': 0, 'dma-wait': 0, kernel: cycles, 'dma-out': 0, control: 0 }, ...more,
   };
 }

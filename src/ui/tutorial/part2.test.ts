@@ -26,14 +26,14 @@ describe('cores', () => {
   const phases = (kernel: number, control: number) => ({ 'dma-in': 0, 'dma-wait': 0, kernel, 'dma-out': 0, control });
   const one = rec(DECODE, untiled(1), 8_000_000, {
     layers: [
-      layer('mm', 'cluster', 6_000_000, { busy: 6_000_000, l2: 1_000_000 }),
-      layer('norm', 'cluster', 2_000_000, { op: 'iRMSNorm', busy: 2_000_000, l2: 200_000 }),
+      layer('mm', 'cluster', 6_000_000, { busy: 6_000_000, instructions: 4_000_000, l2: 1_000_000 }),
+      layer('norm', 'cluster', 2_000_000, { op: 'iRMSNorm', busy: 2_000_000, instructions: 1_000_000, l2: 200_000 }),
     ],
   });
   const eight = rec(DECODE, untiled(8), 1_600_000, {
     layers: [
-      layer('mm', 'cluster', 800_000, { busy: 6_000_000, l2: 2_000_000, phases: phases(780_000, 20_000) }),
-      layer('norm', 'cluster', 700_000, { op: 'iRMSNorm', busy: 2_100_000, l2: 300_000, phases: phases(650_000, 50_000) }),
+      layer('mm', 'cluster', 800_000, { busy: 6_000_000, instructions: 4_200_000, l2: 2_000_000, phases: phases(780_000, 20_000) }),
+      layer('norm', 'cluster', 700_000, { op: 'iRMSNorm', busy: 2_100_000, instructions: 1_300_000, l2: 300_000, phases: phases(650_000, 50_000) }),
     ],
   });
 
@@ -52,8 +52,8 @@ describe('cores', () => {
     const r = s.check(runsWorld([one, eight]), { speedup: '5.00' });
     const text = r.evidence.join('\n');
     expect(text).toMatch(/would take 1,000,000 cycles; the run took 1,600,000 \(5\.00×\)/);
-    expect(text).toMatch(/8,100,000 cycles in total on 8 cores against 8,000,000 on 1 \(1\.3 % more\): of them 28\.4 % were stalls on L2, against 15\.0 % on 1 core/);
-    expect(text).toMatch(/the workers ran 67\.5 % of the time/); // 8.1 M of 8 x 1.5 M
+    expect(text).toMatch(/running only 67\.5 % of the layers' time.*8,000,000 on 1 core, 8,100,000 on 8 \(\+1\.3 %\)/); // 8.1 M of 8 x 1.5 M
+    expect(text).toMatch(/Instructions: 5,000,000 on 1 core, 5,500,000 on 8 \(\+10\.0 %\).*Stalls on L2: 1,200,000 on 1 core, 2,300,000 on 8 \(\+91\.7 %\)/);
     expect(text).toMatch(/alone for 170,000 cycles \(10\.6 % of the network\)/); // the control phases, and 100,000 outside the layers
     expect(text).toMatch(/scaled worst: iRMSNorm 2\.86× \(46\.7 % of the 8-core time\)\./); // RequantizedGemm scaled better than the whole run
   });

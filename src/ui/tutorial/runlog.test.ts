@@ -38,6 +38,7 @@ describe('summariseRun on a real run', () => {
     expect(l!.tiles).toBe(pl!.tiles.length);
     expect(l!.busy).toBe(pl!.cores.reduce((s, c) => s + c.cycles - c.idle, 0));
     expect(l!.idle).toBe(pl!.cores.reduce((s, c) => s + c.idle, 0));
+    expect(l!.instructions).toBe(pl!.cores.reduce((s, c) => s + c.instructions, 0));
     expect(l!.busy).toBeGreaterThan(0);
     expect(l!.dmaBytes).toBeGreaterThan(0); // tiled: its tensors go through L1
     // Small: a record is stored in localStorage.

@@ -12,12 +12,12 @@ import type { LayerFacts, RunRecord } from './types';
 export function summariseRun(seq: number, model: string, config: Config, result: RunResult, edited: boolean): RunRecord {
   const p = result.profile;
   const layers: LayerFacts[] = (p?.layers ?? []).map((l) => {
-    let busy = 0, l2 = 0, idle = 0;
+    let busy = 0, instructions = 0, l2 = 0, idle = 0;
     // A job's cycles include its waits at barriers inside it; busy is the rest.
-    for (const c of l.cores) { busy += c.cycles - c.idle; l2 += c.stalls.l2; idle += c.idle; }
+    for (const c of l.cores) { busy += c.cycles - c.idle; instructions += c.instructions; l2 += c.stalls.l2; idle += c.idle; }
     return {
       node: l.node, op: l.op, engine: l.engine, cycles: l.cycles, phases: { ...l.phases }, tiles: l.tiles.length,
-      npu: l.npuCycles, dmaBytes: l.dmaBytes, busy, l2, idle,
+      npu: l.npuCycles, dmaBytes: l.dmaBytes, busy, instructions, l2, idle,
     };
   });
   return {
@@ -105,7 +105,7 @@ function isLayer(v: unknown): v is LayerFacts {
   return typeof v.node === 'string' && v.node.length <= 200 && typeof v.op === 'string' && v.op.length <= 100
     && typeof v.engine === 'string' && v.engine.length <= 40
     && LAYER_PHASES.every((k) => isNum(ph[k])) && Object.keys(ph).length === LAYER_PHASES.length
-    && ['cycles', 'tiles', 'npu', 'dmaBytes', 'busy', 'l2', 'idle'].every((k) => isNum(v[k]));
+    && ['cycles', 'tiles', 'npu', 'dmaBytes', 'busy', 'instructions', 'l2', 'idle'].every((k) => isNum(v[k]));
 }
 
 /** A stored record, if it has exactly the expected shape; `validConfig` checks its configuration. */

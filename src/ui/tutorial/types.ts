@@ -18,8 +18,9 @@ export interface LayerFacts {
   /** N-EUREKA busy cycles and bytes moved by the DMAs for the layer. */
   npu: number;
   dmaBytes: number;
-  /** Summed over the workers' jobs in the layer: cycles running (instructions + stalls), of them stalled on L2, and waiting at barriers inside the jobs. */
+  /** Summed over the workers' jobs in the layer: cycles running (instructions + stalls), instructions retired, cycles stalled on L2, and waiting at barriers inside the jobs. */
   busy: number;
+  instructions: number;
   l2: number;
   idle: number;
 }

@@ -61,9 +61,12 @@ function coresEvidence({ a, b }: Pair): string[] {
   const ideal = a.cycles! / 8;
   const layerCycles = sumLayers(b, (l) => l.cycles);
   const capacity = b.config.cores * layerCycles;
-  const busyA = sumLayers(a, (l) => l.busy), busyB = sumLayers(b, (l) => l.busy);
-  const l2A = sumLayers(a, (l) => l.l2), l2B = sumLayers(b, (l) => l.l2);
+  const sum = (r: RunRecord, f: (l: LayerFacts) => number) => sumLayers(r, f);
+  const busyA = sum(a, (l) => l.busy), busyB = sum(b, (l) => l.busy);
+  const instA = sum(a, (l) => l.instructions), instB = sum(b, (l) => l.instructions);
+  const l2A = sum(a, (l) => l.l2), l2B = sum(b, (l) => l.l2);
   const serial = sumLayers(b, (l) => l.cycles - l.phases.kernel) + Math.max(0, (b.network ?? layerCycles) - layerCycles);
+  const more = (x: number, y: number) => `${fmt(x)} on 1 core, ${fmt(y)} on 8 (${y >= x ? '+' : '−'}${pct(Math.abs(y - x), x)})`;
   // Per operator: its layers' cycles on 1 core over those on 8; the ones that scaled worst first.
   const byOp = new Map<string, { a: number; b: number }>();
   const opOf = new Map(b.layers.map((l) => [l.node, l.op]));
@@ -74,12 +77,15 @@ function coresEvidence({ a, b }: Pair): string[] {
   const worst = [...byOp].filter(([, o]) => o.b > 0.02 * layerCycles && o.a / o.b < ratio({ a, b }))
     .sort(([, x], [, y]) => x.a / x.b - y.a / y.b).slice(0, 3)
     .map(([op, o]) => `${op} ${times(o.a / o.b)} (${pct(o.b, layerCycles)} of the 8-core time)`);
+  const running = busyB / capacity;
   return [
     `Eight perfect cores would take ${fmt(ideal)} cycles; the run took ${fmt(b.cycles!)} (${times(ratio({ a, b }))}).`,
-    `The same work took the workers ${fmt(busyB)} cycles in total on 8 cores against ${fmt(busyA)} on 1 (${pct(busyB - busyA, busyA)} more): of them ${pct(l2B, busyB)} were stalls on L2, against ${pct(l2A, busyA)} on 1 core. Untiled, every operand comes from L2, a dozen cycles away, and eight cores queue for it (the L2 column of the Run pane's table).`,
-    `During the layers the workers ran ${pct(busyB, capacity)} of the time; in the rest they had nothing to do: a core that finished its share waits for the slowest one, or all wait while the controller works alone (the gaps in the core lanes of the timeline).`,
+    running >= 0.9
+      ? `The workers were running ${pct(busyB, capacity)} of the layers' time: they hardly waited. The same work simply costs more cycles split eight ways: ${more(busyA, busyB)} in total (the instructions and stall columns of the Run pane's table).`
+      : `The workers were running only ${pct(busyB, capacity)} of the layers' time; the rest they waited for the slowest core or for the controller (the gaps in the core lanes of the timeline). Their running cycles: ${more(busyA, busyB)}.`,
+    `Instructions: ${more(instA, instB)}: every core runs its own loop set-up and index arithmetic for its share. Stalls on L2: ${more(l2A, l2B)}: untiled, every operand comes from L2, a dozen cycles away, and eight cores share it.`,
     ...(serial > 0.01 * (b.network ?? b.cycles!) ? [`The controller worked alone for ${fmt(serial)} cycles (${pct(serial, b.network ?? b.cycles!)} of the network): that part does not shrink with more cores (Amdahl's law).`] : []),
-    ...(worst.length ? [`By operator, the layers that scaled worst: ${worst.join(', ')}. Their work is small or does not split evenly over eight cores.`] : []),
+    ...(worst.length ? [`By operator, the layers that scaled worst: ${worst.join(', ')}. Their work is small, memory-bound, or does not split evenly over eight cores.`] : []),
   ];
 }
 
@@ -273,7 +279,7 @@ const neureka: Step = {
         const f = npuFacts(pair.a, pair.b);
         lines.push(`${mode}: ${times(ratio(pair))} in total. ${f.count} layers ran on N-EUREKA, ${pct(f.npuCycles, f.layers)} of the run's layer time${f.layerSpeedup ? `; those layers took ${fmt(f.before)} cycles on the cluster, ${times(f.layerSpeedup)} more than on the NPU` : ''}. The NPU computed ${pct(f.busy, f.npuCycles)} of its layers' time; ${pct(f.dma, f.npuCycles)} went to moving data in and out.`);
       }
-      lines.push('In parallel mode every weight the NPU loads is used for all the tokens, so it mostly computes. In autoregressive mode each weight meets a single token: little work per byte, the NPU waits for data, and the rest (attention over the KV cache, appending to it, norms, softmax) stays on the cluster. The speedup of the whole run is bounded by that share (Amdahl again).');
+      lines.push('In parallel mode every weight the NPU loads serves all the tokens, so it mostly computes. In autoregressive mode each weight meets a single token: little work per byte moved, so the NPU layers spend much of their time on transfers and gain less. In both modes attention over the KV cache, the cache appends, the norms and the softmax stay on the cluster, which bounds what the NPU can do for the whole run.');
       return lines;
     });
   },
