@@ -123,7 +123,13 @@ describe.skipIf(!has)('tutorial mode', () => {
     expect(wrong.status).toBe('failed');
     expect(await stepLoc(page, s).locator('[data-item="bits"]').getAttribute('data-state')).toBe('wrong');
     await answer(page, s, 'bits', '16');
+    // With the graph pane behind another tab the step is not done yet.
+    await page.getByTestId('layout-code').click();
+    expect((await check(page, s)).status).toBe('not-yet');
+    expect(await stepLoc(page, s).locator('[data-item="pane"]').getAttribute('data-state')).toBe('missing');
+    await page.getByTestId('layout-graph').click();
     expect(await expectPassed(page, s)).toMatch(/int16/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'tutorial-app.png') });
   });
 
   it('Part I, 2 and 3: the CNN\'s convolutions and the transformer\'s attention scores', async () => {

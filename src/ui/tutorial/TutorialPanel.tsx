@@ -51,7 +51,7 @@ function Result({ result }: { result: CheckResult }) {
       </ul>
       {result.evidence.length > 0 && (
         <div className="tut-evidence" data-testid="tutorial-evidence">
-          <h4>What your runs show</h4>
+          <h4>What your results show</h4>
           {result.evidence.map((e, k) => <p key={k}>{e}</p>)}
         </div>
       )}
