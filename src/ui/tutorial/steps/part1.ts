@@ -17,13 +17,14 @@ function graphItems(w: World, model: string, name: string, op: RegExp, opName: s
   const loaded = modelId(w.app) === model;
   const graph = loaded ? w.app.stages.parse.result?.graph ?? null : null;
   const node = loaded ? selectedNode(w.app) : null;
+  const an = /^[aeiou]/i.test(opName) ? 'an' : 'a';
   return {
     graph, node,
     items: [
       stateItem('model', `${name} is loaded`, loaded && graph !== null, `${model} loaded`, `press Set up (or pick ${name} in the header)`),
       stateItem('pane', 'the graph pane is on screen', w.visible.graph === true, 'graph pane shown', 'bring the Graph tab to the front'),
-      stateItem('selected', `a ${opName} node is selected`, node !== null && op.test(node.op),
-        node ? `${node.name} (${node.op}) selected` : '', node ? `${node.name} is a ${node.op}: click a ${opName} node` : `click a ${opName} node in the graph`),
+      stateItem('selected', `${an} ${opName} node is selected`, node !== null && op.test(node.op),
+        node ? `${node.name} (${node.op}) selected` : '', node ? `${node.name} is not ${an} ${opName}: click ${an} ${opName} node` : `click ${an} ${opName} node in the graph`),
     ],
   };
 }
