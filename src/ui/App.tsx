@@ -8,6 +8,7 @@ import { LinkFilePrompt } from './link/LinkControls';
 import { Header } from './header/Header';
 import { RunBar } from './run/RunBar';
 import { StageList } from './run/StageList';
+import { TutorialPanel } from './tutorial/TutorialPanel';
 import { Workspace } from './workspace/Workspace';
 
 export function App() {
@@ -27,6 +28,7 @@ export function App() {
           <StageList />
         </aside>
         <Workspace />
+        <TutorialPanel />
       </main>
       <DropOverlay />
     </div>

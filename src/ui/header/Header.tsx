@@ -4,6 +4,7 @@ import { SessionNote } from '../session/SessionNote';
 import { ModelInfo } from './ModelInfo';
 import { ModelPicker } from './ModelPicker';
 import { OpenFilesButton } from './OpenFilesButton';
+import { TutorialButton } from '../tutorial/TutorialPanel';
 
 export function Header() {
   return (
@@ -11,6 +12,7 @@ export function Header() {
       <h1 className="title">Deeploy Playground</h1>
       <ModelPicker />
       <OpenFilesButton />
+      <TutorialButton />
       <ModelInfo />
       <SessionNote />
       <OfflineNote />

@@ -4,6 +4,7 @@
 // baseline, and the code pane's edits as diffs against the text they were made on.
 import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
 import type { PlaygroundState } from '../store';
+import { tutorialProgress } from '../tutorial/store';
 import { diffLines } from './diff';
 import { INLINE_MODEL_LIMIT, type LinkModel, type LinkState } from './format';
 
@@ -58,6 +59,9 @@ export async function captureLink(s: PlaygroundState): Promise<LinkState> {
   }
   if (s.timelineView) state.timeline = { t0: Math.round(s.timelineView.t0), t1: Math.round(s.timelineView.t1) };
   if (s.runBaseline?.config) state.baseline = { config: s.runBaseline.config, cycles: s.runBaseline.cycles, model: s.runBaseline.model };
+  // Tutorial progress, once a step passed (ordinary links stay short).
+  const tutorial = tutorialProgress();
+  if (tutorial.passed.length) state.tutorial = tutorial;
   const edits = Object.entries(s.code.edits);
   if (edits.length) state.edits = Object.fromEntries(edits.map(([path, e]) => [path, diffLines(e.base, e.text)]));
   return state;

@@ -11,6 +11,7 @@ import type { BuiltinModel } from '../builtins';
 import { readFile } from '../files';
 import { recordEdit } from '../panes/code/actions';
 import { showError, updateConfig, useStore } from '../store';
+import { setTutorialProgress } from '../tutorial/store';
 import { sha256 } from './capture';
 import { applyHunks } from './diff';
 import { LinkError, type LinkState } from './format';
@@ -73,6 +74,7 @@ export function dismissLinkFile(): void {
 }
 
 async function applyView(state: LinkState): Promise<void> {
+  if (state.tutorial && !setTutorialProgress(state.tutorial)) showError('The link\'s tutorial progress is not valid here', linkError('it names steps this tutorial does not have'));
   const err = updateConfig({ ...DEFAULT_CONFIG, ...state.config });
   if (err) showError('The link\'s configuration is not valid here', err);
   if (state.layout) setState((s) => ({ layout: { preset: state.layout!, n: s.layout.n + 1 } }));

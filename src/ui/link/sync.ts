@@ -2,6 +2,7 @@
 // change of what a link holds rewrites the URL's query (history.replaceState, debounced), so the
 // address is always a link to what is on screen. Test and bench parameters (?stall, ?bench) stay.
 import { useStore, type PlaygroundState } from '../store';
+import { subscribeTutorialProgress } from '../tutorial/store';
 import { captureLink } from './capture';
 import { encodeLink } from './format';
 
@@ -35,13 +36,15 @@ export function followView(): () => void {
     }).catch(() => undefined);
   };
   write();
-  return useStore.subscribe((s) => {
+  const later = () => { clearTimeout(timer); timer = setTimeout(write, DELAY_MS); };
+  const stopTutorial = subscribeTutorialProgress(later);
+  const stopStore = useStore.subscribe((s) => {
     const now = watched(s);
     if (now.every((x, i) => x === last[i])) return;
     last = now;
-    clearTimeout(timer);
-    timer = setTimeout(write, DELAY_MS);
+    later();
   });
+  return () => { stopStore(); stopTutorial(); };
 }
 
 /** Resolves once the address bar shows the view as it is now (a pending rewrite done). */

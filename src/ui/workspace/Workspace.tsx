@@ -10,6 +10,7 @@ import { GraphPane } from '../panes/GraphPane';
 import { MemoryPane } from '../panes/MemoryPane';
 import { RunPane } from '../panes/RunPane';
 import { StaleBadge } from '../panes/StaleBadge';
+import { choosePreset } from './control';
 import { loadLayout, PRESETS, presetModel, saveLayout, type PaneId } from './layouts';
 import './workspace.css';
 
@@ -38,10 +39,10 @@ export function Workspace() {
     setJson(next);
     setGeneration((g) => g + 1);
   };
-  // The store names the preset (a share link carries it): applied when it changes.
+  // The store names the preset (a share link, the tutorial's Set up, the buttons): applied when it changes.
   const request = useStore((s) => s.layout);
   useEffect(() => { if (request.preset && request.n > 0) apply(request.preset); }, [request.n]); // eslint-disable-line react-hooks/exhaustive-deps
-  const choose = (id: string) => useStore.setState((s) => ({ layout: { preset: id, n: s.layout.n + 1 } }));
+  const choose = choosePreset;
   return (
     <div className="workspace" data-testid="workspace">
       <div className="workspace-bar" role="toolbar" aria-label="Layout presets">
