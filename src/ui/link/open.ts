@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG } from '../../compiler/config';
 import { compile, loadBuiltin, loadModel, runAgain } from '../actions';
 import type { BuiltinModel } from '../builtins';
 import { readFile } from '../files';
-import { recordEdit } from '../panes/code/actions';
+import { recordEdit, requestReveal } from '../panes/code/actions';
 import { showError, updateConfig, useStore } from '../store';
 import { setTutorialProgress } from '../tutorial/store';
 import { sha256 } from './capture';
@@ -87,7 +87,10 @@ async function applyView(state: LinkState): Promise<void> {
     const g = state.graph;
     setState({ graph: { ...s.graph, overview: false, left: g.left ?? null, right: g.right ?? null, hideUnchanged: !!g.hide, selection: g.node ?? null } });
   }
-  if (state.code) setState((x) => ({ code: { ...x.code, file: state.code!.file ?? x.code.file, line: state.code!.line ?? null, asm: !!state.code!.asm } }));
+  if (state.code) {
+    setState((x) => ({ code: { ...x.code, file: state.code!.file ?? x.code.file, line: state.code!.line ?? null, asm: !!state.code!.asm } }));
+    if (state.code.line) requestReveal(state.code.file ?? null, state.code.line);
+  }
   if (state.edits && Object.keys(state.edits).length) {
     const files = getState().stages.codegen.result?.files ?? [];
     const library = Object.keys(state.edits).some((p) => !files.some((f) => f.path === p))

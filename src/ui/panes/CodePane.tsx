@@ -11,7 +11,7 @@ import type { CodegenResult } from '../../compiler/codegen/types';
 import type { RunResult } from '../../sim/run/types';
 import type { StageView } from '../stageViews';
 import { isRunStale, useStore } from '../store';
-import { recordEdit, showFile, showFunction } from './code/actions';
+import { recordEdit, showFile, showFunction, takeReveal } from './code/actions';
 import type { AsmRow } from './code/asm';
 import { defaultFunction, functionRows, functionsAtLine, kernelFunction, rankFunctions, sourceResolver } from './code/asm';
 import { AsmPanel, type AsmContent } from './code/AsmPanel';
@@ -155,8 +155,8 @@ function CodeView({ result }: { result: CodegenResult }) {
     if (!editor) return;
     editor.show(file.path);
     highlight();
-    // A line a link asked for: revealed once the file is shown.
-    const line = useStore.getState().code.line;
+    // A line a link asked for: revealed once, when its file is shown.
+    const line = takeReveal(file.path);
     if (line) editor.revealLine(line);
   }, [editor, files, file.path]);
 

@@ -132,10 +132,12 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
   }
   const m = record.model;
   if (!m) return { loaded: false };
-  // The address wins: a reload of an address naming another built-in model than the session's.
+  // The address wins when it names another built-in model than the session's built-in one (the
+  // user typed it). A session with an opened model wins: the address follows the view a moment
+  // late, so a quick reload can still show the built-in model that was there before.
   const params = new URLSearchParams(window.location.search);
   const wanted = params.get('m') ?? params.get('model'); // a share link's model, or the old address's
-  if (wanted !== null && !(m.kind === 'builtin' && m.id === wanted)) return { loaded: false };
+  if (wanted !== null && m.kind === 'builtin' && m.id !== wanted) return { loaded: false };
   let candidate: LoadedModel;
   try {
     candidate = await modelOf(m, builtins);

@@ -42,3 +42,18 @@ export function showFunction(fn: { name: string; addr: number } | null): void {
 export function showAssembly(name: string): void {
   patch({ asm: true, asmFunction: { name, addr: -1 } });
 }
+
+let reveal: { file: string | null; line: number } | null = null;
+
+/** Asks the editor to put the cursor on `line` of `file` (null: the file shown) when it next shows that file (a share link). */
+export function requestReveal(file: string | null, line: number): void {
+  reveal = { file, line };
+}
+
+/** The line asked for in `file`, once. */
+export function takeReveal(file: string): number | null {
+  if (!reveal || (reveal.file !== null && reveal.file !== file)) return null;
+  const line = reveal.line;
+  reveal = null;
+  return line;
+}
