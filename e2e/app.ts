@@ -54,7 +54,7 @@ export async function loadValidModel(page: Page): Promise<string> {
   await page.waitForFunction((name) =>
     document.querySelector('[data-testid="model-name"]')?.textContent === name, m.files.model);
   // The address follows the view (a share link naming the model).
-  await expect.poll(() => new URL(page.url()).searchParams.get('m')).toBe(m.id);
+  await page.waitForFunction((id) => new URL(location.href).searchParams.get('m') === id, m.id);
   return m.files.model;
 }
 
