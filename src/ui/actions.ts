@@ -68,7 +68,7 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
     // Local code edits belong to the model they were made on.
     setState((s) => ({
       model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null,
-      code: { ...s.code, file: null, edits: {} }, runEdits: null,
+      code: { ...s.code, file: null, edits: {} }, runEdits: null, timelineView: null,
     }));
     restoredProgram = null;
   }

@@ -63,7 +63,7 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   // A window a link or an earlier view of this run set, if it lies inside this run.
-  const view = useRef<View>(startView(useStore.getState().timelineView, idx.extent));
+  const view = useRef<View>(startView(useStore.getState().timelineView, idx.extent, profile));
   const rects = useRef(new Rects());
   const image = useRef<ImageData | null>(null);
   const baseRow = useRef(new Uint32Array(0));
@@ -185,7 +185,8 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
   const zoomBy = useCallback((factor: number, frac: number) => setView(zoomView(view.current, latest.current.idx.extent, factor, frac)), [setView]);
 
   // A new profile shows all of it; the first frame is drawn before the browser paints.
-  useLayoutEffect(() => { view.current = idx.extent; setHover(null); draw(); }, [idx, draw]);
+  // A new run: the window kept in the store (a link's, or the last one looked at) if it fits, else the network's.
+  useLayoutEffect(() => { view.current = startView(useStore.getState().timelineView, idx.extent, latest.current.profile); setHover(null); draw(); }, [idx, draw]);
   // New bands: redraw.
   useEffect(() => { schedule(); }, [bands, schedule]);
   useEffect(() => {
@@ -317,7 +318,13 @@ function Tooltip({ profile, layerOf, hover, width }: { profile: RunProfile; laye
   );
 }
 
-/** The window to open on: `wanted` when it lies inside the run, else the whole run. */
-function startView(wanted: View | null, extent: View): View {
-  return wanted && wanted.t0 >= extent.t0 && wanted.t1 <= extent.t1 && wanted.t1 > wanted.t0 ? wanted : extent;
+/**
+ * The window to open on: `wanted` when it lies inside the run, else the network's own run (from
+ * its first layer to its last: what Runtime measures; Reset shows startup and the checks too).
+ */
+function startView(wanted: View | null, extent: View, p: Pick<RunProfile, 'start' | 'end'>): View {
+  if (wanted && wanted.t0 >= extent.t0 && wanted.t1 <= extent.t1 && wanted.t1 > wanted.t0) return wanted;
+  const pad = (p.end - p.start) * 0.01;
+  const net = { t0: Math.max(extent.t0, p.start - pad), t1: Math.min(extent.t1, p.end + pad) };
+  return net.t1 > net.t0 ? net : extent;
 }
