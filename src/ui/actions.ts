@@ -29,7 +29,8 @@ let restoredProgram: string[] | null = null;
 
 const { getState, setState } = useStore;
 
-function toInput(m: LoadedModel): PipelineInput {
+/** The pipeline's input for a loaded model. */
+export function toInput(m: LoadedModel): PipelineInput {
   return { model: m.bytes, modelName: m.name, inputs: m.inputs?.bytes, outputs: m.outputs?.bytes };
 }
 

@@ -1,26 +1,18 @@
 // The profile as text (`dpg run --profile`): per layer its cycles, share of the network, tiles
 // and cycles by phase, the workers' instructions and stalls; then the hottest source lines.
-import { LAYER_PHASES, type CoreCycles, type RunProfile } from './types';
+import { layerRow } from './table';
+import { LAYER_PHASES, type RunProfile } from './types';
 
 const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : '-');
-
-/** The stall cycles of the workers summed: by cause. */
-export function stallsOf(cores: readonly CoreCycles[]): CoreCycles['stalls'] & { instructions: number; idle: number } {
-  const s = { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0, instructions: 0, idle: 0 };
-  for (const c of cores) {
-    s.instructions += c.instructions; s.idle += c.idle;
-    for (const k of Object.keys(c.stalls) as (keyof CoreCycles['stalls'])[]) s[k] += c.stalls[k];
-  }
-  return s;
-}
 
 export function profileReport(p: RunProfile, runtime?: number): string {
   const net = p.runNetwork + p.layers.reduce((s, l) => s + l.cycles, 0);
   const head = ['layer', 'op', 'cycles', '%', 'tiles', ...LAYER_PHASES, 'instr', 'load-use', 'branch', 'bank', 'L2', 'barrier'];
-  const rows = p.layers.filter((l) => l.cycles > 0).map((l) => {
-    const s = stallsOf(l.cores);
-    return [l.node, l.op, l.cycles, pct(l.cycles, net), l.tiles.length, ...LAYER_PHASES.map((k) => l.phases[k]), s.instructions, s.loadUse, s.branch, s.bank, s.l2, s.idle].map(String);
-  });
+  // The table's rows (workers' instructions and stalls summed over the cores), with the share of `net`.
+  const rows = p.layers.map((l, i) => layerRow(l, i, net)).filter((r) => r.cycles > 0).map((r) => [
+    r.node, r.op, r.cycles, pct(r.cycles, net), r.tiles, ...LAYER_PHASES.map((k) => r.phases[k]),
+    r.instructions, r.stalls.loadUse, r.stalls.branch, r.stalls.bank, r.stalls.l2, r.idle,
+  ].map(String));
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ');
   const lines = [

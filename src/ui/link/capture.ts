@@ -2,7 +2,6 @@
 // inside the link when small, else by name and hash), the configuration, the workspace preset,
 // the graph's passes and node, the code file and line, the timeline window, the pinned
 // baseline, and the code pane's edits as diffs against the text they were made on.
-import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
 import type { PlaygroundState } from '../store';
 import { tutorialProgress } from '../tutorial/store';
 import { diffLines } from './diff';
@@ -31,29 +30,22 @@ async function modelOf(s: PlaygroundState): Promise<LinkModel | undefined> {
   return { kind: 'file', name: m.name, sha256: await sha256(m.bytes), size: m.bytes.length };
 }
 
-function configDiff(c: Config): Partial<Config> {
-  const out: Partial<Config> = {};
-  for (const k of Object.keys(DEFAULT_CONFIG) as (keyof Config)[]) if (c[k] !== DEFAULT_CONFIG[k]) (out as Record<string, unknown>)[k] = c[k];
-  return out;
-}
-
 export async function captureLink(s: PlaygroundState): Promise<LinkState> {
-  const state: LinkState = { config: configDiff(s.config) };
+  // The whole configuration: encodeLink leaves the defaults out.
+  const state: LinkState = { config: { ...s.config } };
   const model = await modelOf(s);
   if (model) state.model = model;
   if (s.compiledConfig !== null) state.run = true;
   if (s.layout.preset) state.layout = s.layout.preset;
   const g = s.graph;
-  if (!g.overview && (g.left !== null || g.right !== null || g.selection || g.hideUnchanged)) {
-    state.graph = {
-      ...(g.left !== null && !g.overview ? { left: g.left } : {}),
-      ...(g.right !== null && !g.overview ? { right: g.right } : {}),
-      ...(g.selection ? { node: { ...g.selection } } : {}),
-      ...(g.hideUnchanged ? { hide: true } : {}),
-    };
-  } else if (g.selection || g.hideUnchanged) {
-    state.graph = { ...(g.selection ? { node: { ...g.selection } } : {}), ...(g.hideUnchanged ? { hide: true } : {}) };
-  }
+  // The overview (input against final graph) is what a compile opens on: its sides need no saying.
+  const graph = {
+    ...(g.left !== null && !g.overview ? { left: g.left } : {}),
+    ...(g.right !== null && !g.overview ? { right: g.right } : {}),
+    ...(g.selection ? { node: { ...g.selection } } : {}),
+    ...(g.hideUnchanged ? { hide: true } : {}),
+  };
+  if (Object.keys(graph).length) state.graph = graph;
   if (s.code.file || s.code.line || s.code.asm) {
     state.code = { ...(s.code.file ? { file: s.code.file } : {}), ...(s.code.line ? { line: s.code.line } : {}), ...(s.code.asm ? { asm: true } : {}) };
   }

@@ -14,7 +14,7 @@ import { showError, updateConfig, useStore } from '../store';
 import { setTutorialProgress } from '../tutorial/store';
 import { sha256 } from './capture';
 import { applyHunks } from './diff';
-import { LinkError, type LinkState } from './format';
+import type { LinkState } from './format';
 
 const { getState, setState } = useStore;
 
@@ -107,5 +107,3 @@ async function applyView(state: LinkState): Promise<void> {
     await runAgain();
   }
 }
-
-export { LinkError };

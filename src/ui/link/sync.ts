@@ -24,15 +24,19 @@ export async function currentLink(): Promise<string> {
 let timer: ReturnType<typeof setTimeout> | undefined;
 let writing = Promise.resolve();
 
+/** Puts the current view's link in the address bar, if it is not there already. */
+async function rewrite(): Promise<void> {
+  const link = await currentLink();
+  if (link !== window.location.href) window.history.replaceState(null, '', link);
+}
+
 /** Starts following the view; returns a function that stops it. */
 export function followView(): () => void {
   let last = watched(useStore.getState());
   const write = () => {
     writing = writing.then(async () => {
       // While a link waits for its model file, the address keeps that link (a reload asks again).
-      if (useStore.getState().linkNeedsFile) return;
-      const link = await currentLink();
-      if (link !== window.location.href) window.history.replaceState(null, '', link);
+      if (!useStore.getState().linkNeedsFile) await rewrite();
     }).catch(() => undefined);
   };
   write();
@@ -51,6 +55,5 @@ export function followView(): () => void {
 export async function linkSettled(): Promise<void> {
   clearTimeout(timer);
   await writing;
-  const link = await currentLink();
-  if (link !== window.location.href) window.history.replaceState(null, '', link);
+  await rewrite();
 }

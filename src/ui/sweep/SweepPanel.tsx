@@ -2,6 +2,7 @@
 // the loaded model compiled and run at every point in parallel workers, and Runtime plotted
 // against the parameter with each point's speedup over the first. Failed points say why.
 import { useRef, useState } from 'react';
+import { toInput } from '../actions';
 import { useStore } from '../store';
 import { parseValues, SWEEP_PARAMS, valueLabel, type SweepParam } from './plan';
 import { runSweep, sweepParallelism, type SweepHandle, type SweepPoint } from './run';
@@ -45,8 +46,7 @@ export function SweepPanel() {
   const start = () => {
     if (!model || 'error' in parsed) return;
     setRunning(true);
-    const input = { model: model.bytes, modelName: model.name, inputs: model.inputs?.bytes, outputs: model.outputs?.bytes };
-    handle.current = runSweep(input, config, param, parsed.values, setPoints);
+    handle.current = runSweep(toInput(model), config, param, parsed.values, setPoints);
     void handle.current.done.finally(() => { setRunning(false); handle.current = null; });
   };
 

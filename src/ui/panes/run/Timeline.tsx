@@ -62,8 +62,8 @@ export function Timeline({ profile, selected, onPick, onDraw, apiRef }: {
   const bands = useMemo(() => profile.layers.filter((l) => selected.has(l.node)), [profile, selected]);
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  // A window a link or an earlier view of this run set, if it lies inside this run.
-  const view = useRef<View>(startView(useStore.getState().timelineView, idx.extent, profile));
+  // Set on mount and for every new run by the layout effect below (startView).
+  const view = useRef<View>(idx.extent);
   const rects = useRef(new Rects());
   const image = useRef<ImageData | null>(null);
   const baseRow = useRef(new Uint32Array(0));
