@@ -29,9 +29,9 @@ let restoredProgram: string[] | null = null;
 
 const { getState, setState } = useStore;
 
-/** The pipeline's input for a loaded model. */
-export function toInput(m: LoadedModel): PipelineInput {
-  return { model: m.bytes, modelName: m.name, inputs: m.inputs?.bytes, outputs: m.outputs?.bytes };
+/** The pipeline's input for a loaded model, with the session's user operators (the Operator pane's applied ones). */
+export function toInput(m: LoadedModel, ops = getState().ops): PipelineInput {
+  return { model: m.bytes, modelName: m.name, inputs: m.inputs?.bytes, outputs: m.outputs?.bytes, ...(ops.length ? { ops } : {}) };
 }
 
 /** Test hook: ?stall=<ms> makes the worker hang that long before a compile. */
@@ -68,7 +68,7 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
   } else if (outcome.kind === 'done') {
     // Local code edits belong to the model they were made on.
     setState((s) => ({
-      model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null,
+      model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null, compiledOps: null,
       code: { ...s.code, file: null, edits: {} }, runEdits: null, timelineView: null,
     }));
     restoredProgram = null;
@@ -268,11 +268,12 @@ export async function compile(): Promise<void> {
   const my = ++token;
   // The generated files' names are known from the last compile (or the restored session); the library's always.
   const edits = runEditsFor(programPaths()?.map((path) => ({ path })));
+  const ops = state.ops;
   setState({
     busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(), compiledConfig: config,
-    progress: { stage: 'parse', fraction: 0, message: 'starting…' }, runEdits: edits,
+    compiledOps: ops, progress: { stage: 'parse', fraction: 0, message: 'starting…' }, runEdits: edits,
   });
-  const outcome = await client.compile(toInput(model), config, (e) => onEvent(my, e), { stallMs: stallMs(), edits });
+  const outcome = await client.compile(toInput(model, ops), config, (e) => onEvent(my, e), { stallMs: stallMs(), edits });
   await finishRun(my, outcome);
 }
 

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { PlaygroundErrorData } from '../common/errors';
 import type { Config } from '../compiler/config';
 import { DEFAULT_CONFIG } from '../compiler/config';
+import type { UserOp } from '../compiler/ops/user/spec';
 import type { StageName } from '../pipeline/results';
 import type { BuiltinModel } from './builtins';
 import type { Drafts, NumberFieldName } from './config/drafts';
@@ -12,6 +13,8 @@ import type { NamedBytes } from './files';
 import type { CodePaneState } from './panes/code/state';
 import { editTexts, INITIAL_CODE_STATE } from './panes/code/state';
 import type { GraphPaneState } from './panes/graph/state';
+import type { OperatorState } from './operator/state';
+import { INITIAL_OPERATOR_STATE } from './operator/state';
 import { INITIAL_GRAPH_STATE } from './panes/graph/state';
 import type { RunBaseline } from './panes/run/baseline';
 import type { StageViews } from './stageViews';
@@ -83,6 +86,14 @@ export interface PlaygroundState {
   layout: { preset: string | null; n: number };
   /** A link names a model file the browser does not have: the app asks for it. */
   linkNeedsFile: { name: string; sha256: string; size: number } | null;
+  /** The user-defined operators (tutorial Part III) every compile and model check uses, as applied in the Operator pane. */
+  ops: UserOp[];
+  /** The ops of the last compile; results are stale when the applied ones changed since. */
+  compiledOps: UserOp[] | null;
+  /** The Operator pane: the op being edited (its form and kernel), which applied op it stands for. */
+  operator: OperatorState;
+  /** A pane another part of the app asked to bring to the front (its tab selected), and a counter a new request bumps. */
+  paneRequest: { pane: string | null; n: number };
 }
 
 export const useStore = create<PlaygroundState>()(() => ({
@@ -105,6 +116,10 @@ export const useStore = create<PlaygroundState>()(() => ({
   timelineView: null,
   layout: { preset: null, n: 0 },
   linkNeedsFile: null,
+  ops: [],
+  compiledOps: null,
+  operator: INITIAL_OPERATOR_STATE,
+  paneRequest: { pane: null, n: 0 },
 }));
 
 /**
@@ -127,9 +142,16 @@ export function editNumber(field: NumberFieldName, text: string): void {
   useStore.setState(settle(s.config, { ...s.drafts, [field]: text }));
 }
 
-/** Results of a compile with another configuration than the one shown. */
-export function isStale(s: Pick<PlaygroundState, 'compiledConfig' | 'config'>): boolean {
-  return s.compiledConfig !== null && JSON.stringify(s.compiledConfig) !== JSON.stringify(s.config);
+/** Results of a compile with another configuration (or other applied operators) than the ones shown. */
+export function isStale(s: Pick<PlaygroundState, 'compiledConfig' | 'config'> & Partial<Pick<PlaygroundState, 'ops' | 'compiledOps'>>): boolean {
+  if (s.compiledConfig === null) return false;
+  if (JSON.stringify(s.compiledConfig) !== JSON.stringify(s.config)) return true;
+  return s.compiledOps !== undefined && s.compiledOps !== null && s.ops !== undefined && s.compiledOps !== s.ops;
+}
+
+/** Brings a pane's tab to the front of its tab set (the Workspace follows the request). */
+export function showPane(pane: string): void {
+  useStore.setState((s) => ({ paneRequest: { pane, n: s.paneRequest.n + 1 } }));
 }
 
 /** The run's result is from other code than the editor holds now: the edits changed since it was built. */

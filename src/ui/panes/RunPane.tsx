@@ -11,6 +11,7 @@ import { MismatchTable } from '../run/MismatchTable';
 import type { RunResult } from '../../sim/run/types';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
+import { showKernelLine } from '../operator/actions';
 import { compileErrorAt } from './code/state';
 import { PinButtons, Speedup } from './run/Compare';
 import { ProfileView } from './run/ProfileView';
@@ -90,7 +91,8 @@ export function RunPane() {
       {compileError ? (
         <div className="run-error" data-testid="run-compile-error">
           Compile error in{' '}
-          <button type="button" className="link" onClick={() => showFile(compileError.file)}>
+          <button type="button" className="link" data-testid="run-compile-error-link"
+            onClick={() => { if (!showKernelLine(compileError.file, compileError.line, compileError.col)) showFile(compileError.file); }}>
             {compileError.file}:{compileError.line}:{compileError.col}
           </button>
           : {compileError.message}. The program did not run.

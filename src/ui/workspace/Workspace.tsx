@@ -1,7 +1,7 @@
 // The workspace: the graph, memory, code and run panes docked side by side in a flexlayout-react
 // layout (resizable splitters, tabs, maximise with the tab set's button or a double-click on its
 // tab bar), with preset arrangements; the arrangement is kept in localStorage across reloads.
-import { Layout, Model, type TabNode } from 'flexlayout-react';
+import { Actions, Layout, Model, type TabNode } from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../store';
@@ -9,6 +9,7 @@ import { CodePane } from '../panes/CodePane';
 import { GraphPane } from '../panes/GraphPane';
 import { MemoryPane } from '../panes/MemoryPane';
 import { RunPane } from '../panes/RunPane';
+import { OperatorPane } from '../operator/OperatorPane';
 import { StaleBadge } from '../panes/StaleBadge';
 import { choosePreset } from './control';
 import { loadLayout, PRESETS, presetModel, saveLayout, type PaneId } from './layouts';
@@ -21,6 +22,7 @@ const PANE_COMPONENTS: Record<PaneId, () => React.ReactNode> = {
   memory: () => <MemoryPane />,
   code: () => <CodePane />,
   run: () => <RunPane />,
+  operator: () => <OperatorPane />,
 };
 
 function factory(node: TabNode) {
@@ -42,6 +44,14 @@ export function Workspace() {
   // The store names the preset (a share link, the tutorial's Set up, the buttons): applied when it changes.
   const request = useStore((s) => s.layout);
   useEffect(() => { if (request.preset && request.n > 0) apply(request.preset); }, [request.n]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A pane asked for (a compile error's link to the operator's kernel): its tab comes to the front.
+  const paneRequest = useStore((s) => s.paneRequest);
+  useEffect(() => {
+    if (!paneRequest.pane || paneRequest.n === 0) return;
+    const id = `pane-${paneRequest.pane}`;
+    const node = model.getNodeById(id);
+    if (node && !(node as TabNode).isVisible()) model.doAction(Actions.selectTab(id));
+  }, [paneRequest.n]); // eslint-disable-line react-hooks/exhaustive-deps
   const choose = choosePreset;
   return (
     <div className="workspace" data-testid="workspace">

@@ -1,6 +1,6 @@
 // Saving a file from the page: a Blob behind a temporary link, clicked, then released.
-export function download(name: string, data: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
+export function download(name: string, data: string | Uint8Array, type: string): void {
+  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
