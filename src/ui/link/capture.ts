@@ -54,6 +54,7 @@ export async function captureLink(s: PlaygroundState): Promise<LinkState> {
   // Tutorial progress, once a step passed (ordinary links stay short).
   const tutorial = tutorialProgress();
   if (tutorial.passed.length) state.tutorial = tutorial;
+  if (s.ops.length) state.ops = s.ops;
   const edits = Object.entries(s.code.edits);
   if (edits.length) state.edits = Object.fromEntries(edits.map(([path, e]) => [path, diffLines(e.base, e.text)]));
   return state;

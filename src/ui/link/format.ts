@@ -7,6 +7,9 @@
 // JSON checked field by field; anything else is a LinkError saying what is wrong.
 import type { Config, MemLevel, PlatformName } from '../../compiler/config';
 import { DEFAULT_CONFIG, PLATFORMS } from '../../compiler/config';
+import { checkUserOp } from '../../compiler/ops/user';
+import type { UserOp } from '../../compiler/ops/user/spec';
+import { BadOp, readOps } from '../operator/read';
 import type { Hunk } from './diff';
 
 export const LINK_VERSION = 1;
@@ -40,6 +43,8 @@ export interface LinkState {
   edits?: Record<string, Hunk[]>;
   /** Tutorial progress (its own module validates the inside). */
   tutorial?: { step: string; passed: string[] };
+  /** User-defined operators (spec and kernel), installed before the model loads. */
+  ops?: UserOp[];
 }
 
 // ---- limits
@@ -199,7 +204,7 @@ async function readZ(z: string, s: LinkState): Promise<void> {
     throw new LinkError("'z' is not JSON");
   }
   if (!isObj(v) || !depthOk(v, 0)) throw new LinkError(`'z' is not an object of at most ${MAX_DEPTH} levels`);
-  only(v, ['edits', 'model', 'baseline', 'tutorial'], "'z'");
+  only(v, ['edits', 'model', 'baseline', 'tutorial', 'ops'], "'z'");
   if ('edits' in v) {
     if (!isObj(v.edits)) throw new LinkError('the edits are not a map of files');
     const paths = Object.keys(v.edits);
@@ -225,6 +230,7 @@ async function readZ(z: string, s: LinkState): Promise<void> {
     only(b, ['config', 'cycles', 'model'], 'the baseline');
     s.baseline = { config: readConfig(b.config, 'the baseline configuration'), cycles: num(b.cycles, 'the baseline cycles', 1, Number.MAX_SAFE_INTEGER), model: str(b.model, 'the baseline model') };
   }
+  if ('ops' in v) s.ops = readLinkOps(v.ops);
   if ('tutorial' in v) {
     const t = v.tutorial;
     if (!isObj(t)) throw new LinkError('the tutorial progress is not an object');
@@ -232,6 +238,22 @@ async function readZ(z: string, s: LinkState): Promise<void> {
     if (!Array.isArray(t.passed) || t.passed.length > 100) throw new LinkError('the tutorial progress is not a list of steps');
     s.tutorial = { step: str(t.step, 'the tutorial step', ID, 'a step id'), passed: t.passed.map((x) => str(x, 'a passed step', ID, 'a step id')) };
   }
+}
+
+/** The link's operators: each well-formed (read.ts), then valid as the compiler checks an op. */
+function readLinkOps(v: unknown): UserOp[] {
+  let ops: UserOp[];
+  try {
+    ops = readOps(v, 'ops');
+  } catch (e) {
+    if (e instanceof BadOp) throw new LinkError(`the link's operators: ${e.field} ${e.problem}`);
+    throw e;
+  }
+  for (const op of ops) {
+    const p = checkUserOp(op.spec)[0];
+    if (p) throw new LinkError(`the link's operator '${clip(op.spec.op)}' is not valid: ${p.field}: ${p.message}`);
+  }
+  return ops;
 }
 
 // ---- the query string
@@ -359,6 +381,7 @@ export async function encodeLink(s: LinkState): Promise<string> {
   }
   if (s.baseline) z.baseline = s.baseline;
   if (s.tutorial) z.tutorial = s.tutorial;
+  if (s.ops?.length) z.ops = s.ops;
   if (Object.keys(z).length) q.push(['z', toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(z))))]);
   return `?${new URLSearchParams(q).toString()}`;
 }

@@ -11,6 +11,7 @@ import type { BuiltinModel } from '../builtins';
 import { readFile } from '../files';
 import { recordEdit, requestReveal } from '../panes/code/actions';
 import { showError, updateConfig, useStore } from '../store';
+import { setOps } from '../operator/actions';
 import { setTutorialProgress } from '../tutorial/store';
 import { sha256 } from './capture';
 import { applyHunks } from './diff';
@@ -25,6 +26,8 @@ const linkError = (what: string, hint?: string): PlaygroundErrorData => ({ code:
 
 /** Opens a parsed link. Resolves when its compile (and the rebuild with its edits) finished, or when it waits for a file. */
 export async function openLink(state: LinkState, models: readonly BuiltinModel[]): Promise<void> {
+  // The operators first: the model's check uses them.
+  if (state.ops?.length) setOps(state.ops);
   const m = state.model;
   if (m?.kind === 'builtin') {
     const found = models.find((x) => x.id === m.id);

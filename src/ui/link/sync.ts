@@ -10,7 +10,7 @@ const KEEP = ['stall', 'bench'];
 const DELAY_MS = 250;
 
 /** The parts of the state a link holds: a change in any of them rewrites the address. */
-const watched = (s: PlaygroundState) => [s.linkNeedsFile, s.model, s.config, s.compiledConfig, s.layout, s.graph, s.code.file, s.code.line, s.code.asm, s.code.edits, s.timelineView, s.runBaseline];
+const watched = (s: PlaygroundState) => [s.linkNeedsFile, s.model, s.config, s.compiledConfig, s.layout, s.graph, s.code.file, s.code.line, s.code.asm, s.code.edits, s.timelineView, s.runBaseline, s.ops];
 
 /** The address of the current view (absolute URL). */
 export async function currentLink(): Promise<string> {

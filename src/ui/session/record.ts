@@ -6,6 +6,8 @@
 import { PlaygroundError } from '../../common/errors';
 import type { Config } from '../../compiler/config';
 import { PLATFORMS, validateConfig } from '../../compiler/config';
+import type { UserOp } from '../../compiler/ops/user/spec';
+import { BadOp, readOp, readOps } from '../operator/read';
 import type { RunBaseline } from '../panes/run/baseline';
 import type { FileEdit } from '../panes/code/state';
 
@@ -43,6 +45,10 @@ export interface SessionRecord {
   /** The generated files of the last compile, by path: edits of them go into the first compile after a restore. */
   programFiles: string[] | null;
   baseline: RunBaseline | null;
+  /** The applied user operators (absent: none; records before them have none). */
+  ops?: UserOp[];
+  /** The Operator pane's op being edited, when it is not the empty one. */
+  operator?: { draft: UserOp; editing: string | null };
 }
 
 /** A stored file's bytes as kept in the files store. */
@@ -179,6 +185,21 @@ function checkBaseline(v: unknown, at: string): RunBaseline | null {
   };
 }
 
+/** The operators' shape (read.ts) as a BadRecord naming the field; their validity is checked again when applied. */
+function checkOps<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof BadOp) throw new BadRecord(e.field, e.problem);
+    throw e;
+  }
+}
+
+function checkOperator(v: unknown, at: string): { draft: UserOp; editing: string | null } {
+  const o = obj(v, at);
+  return { draft: checkOps(() => readOp(o.draft, `${at}.draft`)), editing: o.editing === null ? null : str(o.editing, `${at}.editing`) };
+}
+
 function checkPaths(v: unknown, at: string): string[] | null {
   if (v === null) return null;
   if (!Array.isArray(v)) throw new BadRecord(at, 'is not a list');
@@ -206,6 +227,8 @@ export function checkSession(raw: unknown): SessionRecord {
     code: checkCode(o.code, 'session.code'),
     programFiles: checkPaths(o.programFiles, 'session.programFiles'),
     baseline: checkBaseline(o.baseline, 'session.baseline'),
+    ...(o.ops !== undefined ? { ops: checkOps(() => readOps(o.ops, 'session.ops')) } : {}),
+    ...(o.operator !== undefined ? { operator: checkOperator(o.operator, 'session.operator') } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { fetchBuiltinFiles } from '../builtins';
 import type { NamedBytes } from '../files';
 import type { LoadedModel, PlaygroundState } from '../store';
 import { useStore } from '../store';
+import { checkUserOp } from '../../compiler/ops/user';
 import type { StorageProblem } from './db';
 import { StorageError, readFiles, readSession, writeSession } from './db';
 import type { FileBlob, SessionRecord, StoredFile, StoredModel } from './record';
@@ -130,6 +131,8 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
     return problem('The last session could not be restored', `the kept session is not valid: ${err instanceof Error ? err.message : String(err)}`,
       'the playground starts afresh; the session is saved again as you work');
   }
+  // The operators first: the model's check uses them.
+  restoreOperators(record);
   const m = record.model;
   if (!m) return { loaded: false };
   // The address wins when it names another built-in model than the session's built-in one (the
@@ -151,6 +154,18 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
   if (loaded) return { loaded };
   const failure = useStore.getState().loadFailure;
   return { loaded, problem: failure ? { title: `Could not restore ${candidate.name}`, data: failure.error } : undefined };
+}
+
+/** The session's operators back in the store: the applied ones (checked again as Apply checks them) and the one being edited. */
+function restoreOperators(record: SessionRecord): void {
+  const ops = (record.ops ?? []).filter((o) => checkUserOp(o.spec).length === 0);
+  const dropped = (record.ops ?? []).filter((o) => !ops.includes(o));
+  useStore.setState((s) => ({
+    ops,
+    operator: record.operator ? { ...s.operator, draft: record.operator.draft, editing: ops.some((o) => o.spec.op === record.operator!.editing) ? record.operator.editing : null }
+      : ops[0] ? { ...s.operator, draft: ops[0], editing: ops[0].spec.op } : s.operator,
+  }));
+  if (dropped.length) console.warn(`Deeploy Playground: the kept operators ${dropped.map((o) => o.spec.op).join(', ')} are not valid in this version and were left out`);
 }
 
 /** The model's stored form and the files it needs (hashing them the first time). */
@@ -227,9 +242,9 @@ class Saver {
   }
 }
 
-type Watched = Pick<PlaygroundState, 'model' | 'config' | 'code' | 'runBaseline' | 'builtins'> & { program: unknown };
+type Watched = Pick<PlaygroundState, 'model' | 'config' | 'code' | 'runBaseline' | 'builtins' | 'ops'> & { program: unknown; draft: unknown };
 const watched = (s: PlaygroundState): Watched =>
-  ({ model: s.model, config: s.config, code: s.code, runBaseline: s.runBaseline, builtins: s.builtins, program: s.stages.codegen.result });
+  ({ model: s.model, config: s.config, code: s.code, runBaseline: s.runBaseline, builtins: s.builtins, program: s.stages.codegen.result, ops: s.ops, draft: s.operator.draft });
 const changed = (a: Watched, b: Watched) => (Object.keys(a) as (keyof Watched)[]).some((k) => a[k] !== b[k]);
 
 let saver: Saver | undefined;

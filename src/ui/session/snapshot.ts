@@ -4,6 +4,7 @@ import type { BuiltinModel } from '../builtins';
 import type { NamedBytes } from '../files';
 import type { CodePaneState } from '../panes/code/state';
 import { INITIAL_CODE_STATE } from '../panes/code/state';
+import { INITIAL_OPERATOR_STATE } from '../operator/state';
 import type { LoadedModel, PlaygroundState } from '../store';
 import type { SessionRecord, StoredFile, StoredModel } from './record';
 import { SESSION_VERSION } from './record';
@@ -40,7 +41,7 @@ export function storedModel(model: LoadedModel, builtin: BuiltinModel | undefine
   return { kind: 'files', model: refs.model, ...npz };
 }
 
-export type SessionState = Pick<PlaygroundState, 'config' | 'code' | 'runBaseline'>;
+export type SessionState = Pick<PlaygroundState, 'config' | 'code' | 'runBaseline'> & Partial<Pick<PlaygroundState, 'ops' | 'operator'>>;
 
 export function sessionRecord(id: string, savedAt: number, s: SessionState, model: StoredModel | null,
   programFiles: string[] | null): SessionRecord {
@@ -48,6 +49,9 @@ export function sessionRecord(id: string, savedAt: number, s: SessionState, mode
   return {
     version: SESSION_VERSION, id, savedAt, model, config: s.config,
     code: { file, editing, asm, edits }, programFiles, baseline: s.runBaseline,
+    ...(s.ops?.length ? { ops: s.ops } : {}),
+    ...(s.operator && JSON.stringify(s.operator.draft) !== JSON.stringify(INITIAL_OPERATOR_STATE.draft)
+      ? { operator: { draft: s.operator.draft, editing: s.operator.editing } } : {}),
   };
 }
 
