@@ -1,16 +1,17 @@
-// The tutorial as a side panel beside the workspace: the steps of Parts I and II, each with what
+// The tutorial as a side panel beside the workspace: the steps of Parts I, II and III (with the lab's table), each with what
 // it is about, what to do, one-click set-ups, the questions, and a Check that reports what holds,
 // what is missing and, once passed, the measured evidence. Mounted always: it records runs even
 // while closed.
 import { useEffect, useState } from 'react';
 import { useStore } from '../store';
+import { LabTable } from './LabTable';
 import { applySetup } from './setup';
 import { STEPS } from './steps';
 import { checkStep, goToStep, openTutorial, resetTutorial, setAnswer, startRecorder, stepStatus, useTutorial } from './store';
 import type { CheckResult, Setup, Step } from './types';
 import './tutorial.css';
 
-const PARTS: Record<1 | 2, string> = { 1: 'Part I: reading networks', 2: 'Part II: microLlama on Siracusa' };
+const PARTS: Record<1 | 2 | 3, string> = { 1: 'Part I: reading networks', 2: 'Part II: microLlama on Siracusa', 3: 'Part III: a new operator' };
 const MARK = { passed: '✓', failed: '✗', 'not-yet': '·' } as const;
 const ITEM_MARK = { ok: '✓', wrong: '✗', missing: '○' } as const;
 
@@ -29,7 +30,7 @@ function SetupButtons({ step }: { step: Step }) {
     <div className="tut-setups">
       {step.setups.map((s) => (
         <button key={s.id} type="button" className="button small" data-testid="tutorial-setup" data-setup={s.id}
-          disabled={pending !== null || busy} title={`Loads ${s.model} and sets the configuration; then compile`}
+          disabled={pending !== null || busy} title={s.model ? `Loads ${s.model} and sets the configuration; then compile` : 'Sets the configuration and arranges the panes; then compile'}
           onClick={() => void run(s)}>
           {pending === s.id ? 'Setting up…' : `Set up: ${s.label}`}
         </button>
@@ -111,9 +112,10 @@ export function TutorialPanel() {
         </button>
         <button type="button" className="tut-close" data-testid="tutorial-close" aria-label="Close the tutorial" onClick={() => openTutorial(false)}>×</button>
       </div>
-      {([1, 2] as const).map((part) => (
-        <section key={part}>
+      {([1, 2, 3] as const).map((part) => (
+        <section key={part} data-testid={`tutorial-part-${part}`}>
           <h3 className="tut-part">{PARTS[part]}</h3>
+          {part === 3 && <LabTable />}
           <ol className="tut-steps">
             {STEPS.map((step, index) => {
               if (step.part !== part) return null;

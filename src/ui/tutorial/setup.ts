@@ -12,7 +12,7 @@ import type { Setup } from './types';
 export async function applySetup(s: Setup): Promise<string | null> {
   const { getState, setState } = useStore;
   if (getState().busy?.kind === 'compile') cancel();
-  if (getState().model?.builtinId !== s.model) {
+  if (s.model !== undefined && getState().model?.builtinId !== s.model) {
     const list = getState().builtins;
     if (list.state !== 'ready') return 'the built-in models are not loaded (yet)';
     const m = list.models.find((x) => x.id === s.model);
@@ -23,7 +23,8 @@ export async function applySetup(s: Setup): Promise<string | null> {
   setState({ drafts: {} });
   const err = updateConfig({ ...DEFAULT_CONFIG, ...s.config });
   if (err) return err.what;
-  setState((st) => ({ graph: { ...INITIAL_GRAPH_STATE, hideUnchanged: st.graph.hideUnchanged } }));
+  // The student's own model (no built-in named) keeps its selection: Part III looks at its one node.
+  if (s.model !== undefined) setState((st) => ({ graph: { ...INITIAL_GRAPH_STATE, hideUnchanged: st.graph.hideUnchanged } }));
   choosePreset(s.preset);
   return null;
 }

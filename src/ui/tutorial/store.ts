@@ -8,6 +8,7 @@ import { useStore, type PlaygroundState } from '../store';
 import { PANES, type PaneId } from '../workspace/layouts';
 import { freshTutorial, parseProgress, parseRuns, parseStored, PROGRESS_KEY, RUNS_KEY, serialiseRuns, serialiseStored, MAX_RUNS, type StoredTutorial, type TutorialProgress } from './progress';
 import { summariseRun } from './runlog';
+import { kernelKind, labStepOf, parseLab, serialiseLab, usedOp, type LabLog } from './lab';
 import { stepById, STEP_IDS } from './steps';
 import type { CheckResult, RunRecord, StepStatus, World } from './types';
 
@@ -15,17 +16,22 @@ export interface TutorialState extends StoredTutorial {
   /** The last Check of each step (this session). */
   results: Record<string, CheckResult>;
   runs: RunRecord[];
+  /** The Part III lab's table (kept in localStorage). */
+  lab: LabLog;
 }
+
+export const LAB_KEY = 'dpg.tutorial.lab.v1';
 
 const storage = (): Storage | undefined => { try { return window.localStorage; } catch { return undefined; } };
 const read = (key: string) => { try { return storage()?.getItem(key); } catch { return null; } };
 const write = (key: string, text: string) => { try { storage()?.setItem(key, text); } catch { /* full or denied: not kept */ } };
 
-export const useTutorial = create<TutorialState>()(() => ({ ...parseStored(read(PROGRESS_KEY)), results: {}, runs: parseRuns(read(RUNS_KEY)) }));
+export const useTutorial = create<TutorialState>()(() => ({ ...parseStored(read(PROGRESS_KEY)), results: {}, runs: parseRuns(read(RUNS_KEY)), lab: parseLab(read(LAB_KEY)) }));
 
 useTutorial.subscribe((s, prev) => {
   if (s.open !== prev.open || s.step !== prev.step || s.passed !== prev.passed || s.answers !== prev.answers) write(PROGRESS_KEY, serialiseStored(s));
   if (s.runs !== prev.runs) write(RUNS_KEY, serialiseRuns(s.runs));
+  if (s.lab !== prev.lab) write(LAB_KEY, serialiseLab(s.lab));
 });
 
 /** The progress a share link carries. */
@@ -63,7 +69,7 @@ export function setAnswer(step: string, question: string, text: string): void {
 
 /** Starts over: no step passed, no answers, no recorded runs. */
 export function resetTutorial(): void {
-  useTutorial.setState({ ...freshTutorial(), open: true, results: {}, runs: [] });
+  useTutorial.setState({ ...freshTutorial(), open: true, results: {}, runs: [], lab: {} });
 }
 
 export function stepStatus(s: Pick<TutorialState, 'passed' | 'results'>, id: string): StepStatus {
@@ -82,7 +88,7 @@ function visiblePanes(): World['visible'] {
 }
 
 export function currentWorld(): World {
-  return { app: useStore.getState(), runs: useTutorial.getState().runs, visible: visiblePanes() };
+  return { app: useStore.getState(), runs: useTutorial.getState().runs, visible: visiblePanes(), lab: useTutorial.getState().lab };
 }
 
 /** Checks a step against the app as it is now; a pass is kept. */
@@ -104,6 +110,20 @@ function record(r: Omit<RunRecord, 'seq'>): void {
   });
 }
 
+/** A run of a model using a user operator, matching a lab step (configuration and kernel kind), with Errors 0: its row of the lab table. */
+function recordLab(s: PlaygroundState, r: Omit<RunRecord, 'seq'>): void {
+  if (r.edited || r.errors !== 0 || r.cycles === undefined || !s.compiledConfig) return;
+  const types = new Set(s.stages.parse.result?.graph.nodes.map((n) => n.op) ?? []);
+  const op = usedOp(s.compiledOps, types);
+  if (!op) return;
+  const step = labStepOf(s.compiledConfig, kernelKind(op.kernel));
+  if (!step) return;
+  useTutorial.setState((t) => {
+    const seq = Math.max(0, ...Object.values(t.lab).map((e) => e.seq)) + 1;
+    return { lab: { ...t.lab, [step]: { seq, cycles: r.cycles!, errors: 0, total: r.total ?? 0, op: op.spec.op, model: r.model } } };
+  });
+}
+
 const modelOf = (s: PlaygroundState) => s.model?.builtinId ?? s.model?.name ?? 'model';
 const edited = (s: PlaygroundState) => s.runEdits !== null && Object.keys(s.runEdits).length > 0;
 
@@ -120,6 +140,7 @@ export function startRecorder(): () => void {
       lastRun = run.result;
       const { seq: _seq, ...rest } = summariseRun(0, modelOf(s), s.compiledConfig, run.result, edited(s));
       record(rest);
+      recordLab(s, rest);
     }
     if (s.runStatus !== lastStatus) {
       const stopped = lastStatus === 'running' && s.runStatus === 'failed'

@@ -6,6 +6,7 @@ import type { LayerPhase } from '../../sim/profile/types';
 import type { StageName } from '../../pipeline/results';
 import type { PlaygroundState } from '../store';
 import type { PaneId } from '../workspace/layouts';
+import type { LabLog } from './lab';
 
 /** What one run measured, kept small enough to store: totals and, per layer, where its cycles went. */
 export interface LayerFacts {
@@ -45,7 +46,8 @@ export interface RunRecord {
 }
 
 /** The part of the app's store a check reads. */
-export type AppView = Pick<PlaygroundState, 'model' | 'config' | 'compiledConfig' | 'stages' | 'graph' | 'code' | 'runBaseline' | 'runEdits'>;
+export type AppView = Pick<PlaygroundState, 'model' | 'config' | 'compiledConfig' | 'stages' | 'graph' | 'code' | 'runBaseline' | 'runEdits'>
+  & Partial<Pick<PlaygroundState, 'ops' | 'compiledOps' | 'operator'>>;
 
 export interface World {
   app: AppView;
@@ -53,13 +55,15 @@ export interface World {
   runs: readonly RunRecord[];
   /** Which panes are on screen now (a pane behind another tab is not). */
   visible: Partial<Record<PaneId, boolean>>;
+  /** The Part III lab's table: per lab step, the latest matching run. */
+  lab?: LabLog;
 }
 
-/** One click: load a built-in model, set the configuration (on top of the defaults), arrange the panes. */
+/** One click: load a built-in model (unless none is named: the student's own), set the configuration (on top of the defaults), arrange the panes. */
 export interface Setup {
   id: string;
   label: string;
-  model: string;
+  model?: string;
   config: Partial<Config>;
   /** A workspace preset id (src/ui/workspace/layouts.ts). */
   preset: string;
@@ -99,7 +103,7 @@ export type Answers = Readonly<Record<string, string>>;
 
 export interface Step {
   id: string;
-  part: 1 | 2;
+  part: 1 | 2 | 3;
   title: string;
   /** Why the step matters, in a sentence or two. */
   goal: string;
