@@ -151,9 +151,9 @@ function TilingTable({ plan, selected, onPick }: { plan: TilePlan; selected?: st
         </thead>
         <tbody>
           {plan.tilings.map((t) => (
-            <tr key={t.node} data-testid="tiling-row" data-node={t.node} data-tiles={t.tiles} data-l1={t.l1Bytes}
+            <tr key={t.node} data-testid="tiling-row" data-node={t.node} data-op={t.op} data-tile={t.tile.join('x')} data-tiles={t.tiles} data-l1={t.l1Bytes}
               className={t.node === selected ? 'sel' : ''} onClick={() => onPick(t.node)}>
-              <td title={t.node}>{t.node}</td><td>{t.kernel}</td><td>{t.output.join('x')}</td><td>{t.tile.join('x')}</td>
+              <td title={t.node}>{t.node}</td><td>{t.kernel}</td><td>{t.output.join('x')}</td><td data-testid="tiling-tile">{t.tile.join('x')}</td>
               <td>{t.tiles}</td><td>{fmt(t.l1Bytes)}</td><td>{fmt(t.bytesMoved)}</td>
               <td title={`${t.solve.vars} variables, ${t.solve.rows} constraints`}>{t.solve.status}, {t.solve.candidates} cand.</td>
             </tr>

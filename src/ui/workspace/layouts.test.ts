@@ -30,3 +30,14 @@ describe('workspace layouts', () => {
     expect(validLayout(JSON.parse(text))).toBeNull();
   });
 });
+
+describe('arrangements from before the Operator pane', () => {
+  it('get the operator as a tab beside the code pane, the rest as it was', () => {
+    const old = JSON.parse(JSON.stringify(presetModel('code')).replace(/,\{"type":"tab","id":"pane-operator","name":"Operator","component":"operator"\}/, ''));
+    expect(panesOf(old)).not.toContain('operator');
+    const json = validLayout(old)!;
+    expect(json).not.toBeNull();
+    expect(panesOf(json).sort()).toEqual([...PANES].sort());
+    expect(panesOf(json).slice(0, 2)).toEqual(['code', 'operator']);
+  });
+});
