@@ -248,7 +248,7 @@ function Kernel({ spec }: { spec: UserOpSpec }) {
       {mine && (
         <div className="op-problem" data-testid="op-kernel-error">{mine.file}:{mine.line}:{mine.col}: {mine.message}</div>
       )}
-      <div className="op-editor" data-testid="op-kernel-editor" data-state={load.state} data-markers={markers}>
+      <div className="op-editor" data-testid="op-kernel-editor" data-state={load.state} data-markers={markers} data-chars={kernel.length}>
         <div className="op-editor-host" ref={host} />
         {load.state === 'loading' && <p className="code-overlay">Loading the editor…</p>}
         {load.state === 'failed' && <p className="code-overlay bad">The editor did not load: {load.message}</p>}

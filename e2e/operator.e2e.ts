@@ -1,0 +1,253 @@
+// Tutorial Part III as a student does it, in the browser: define iLeakyReLU in the Operator
+// pane's form, make its one-node test, write the scalar kernel (pasted into Monaco), run it on 1
+// and 8 cores untiled (Errors: 0), tiled at L1 32768, add the multiple-of-16 tiling rule and see
+// the memory pane's tile shape change, write the SIMD kernel (Errors: 0), and read the lab table
+// (four runs' cycles and speedups). And what goes wrong: an attribute out of range, an expression
+// that does not parse, a kernel that does not compile; the op survives a reload.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attr, text, waitIdle } from './app';
+import type { AppSession } from './browser';
+import { ROOT, startApp } from './browser';
+import { LAB_STEPS } from '../src/pipeline/lab';
+
+const LAB = path.join(ROOT, 'src/pipeline/lab');
+const SCALAR = readFileSync(path.join(LAB, 'scalar.c'), 'utf8');
+const SIMD = readFileSync(path.join(LAB, 'simd.c'), 'utf8');
+/** The lab table's rows: 1 core untiled, 8 cores untiled, 8 cores tiled (L1 32768), + SIMD. */
+const STEPS = LAB_STEPS.map((s) => s.id);
+const [BASE, CORES8, TILED, SIMD_ROW] = STEPS as [string, string, string, string];
+
+/** Replaces the kernel editor's text as a paste does (typing would auto-indent and auto-close brackets). */
+async function pasteKernel(page: Page, code: string): Promise<void> {
+  const host = page.locator('[data-testid="op-kernel-editor"] .op-editor-host');
+  await page.waitForSelector('[data-testid="op-kernel-editor"][data-state="ready"]', { timeout: 30_000 });
+  const box = (await host.boundingBox())!;
+  await page.mouse.click(box.x + 200, box.y + 20);
+  await page.keyboard.press('Control+A');
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, code);
+  await page.waitForFunction((n) => document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-chars') === String(n), code.length, { timeout: 10_000 });
+}
+
+async function apply(page: Page): Promise<void> {
+  await page.getByTestId('op-apply').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="op-status"]')?.getAttribute('data-state') === 'applied');
+}
+
+/** Compile & run; resolves when the run has finished (its status: done, error, ...). */
+async function compileRun(page: Page): Promise<string> {
+  await page.getByTestId('compile-button').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'running', undefined, { timeout: 30_000 }).catch(() => undefined);
+  await waitIdle(page);
+  return (await attr(page, 'pane-run', 'data-status')) ?? '';
+}
+
+async function runClean(page: Page): Promise<number> {
+  const status = await compileRun(page);
+  const why = await page.locator('[data-testid="run-error"], [data-testid="run-compile-error"], [data-testid="error-banner"], [data-testid="run-mismatches"]').allTextContents();
+  expect(status, why.join(' | ')).toBe('done');
+  expect(await text(page, 'run-errors')).toMatch(/^Errors: 0 out of \d+/);
+  const m = /([\d,]+) cycles/.exec(await text(page, 'run-runtime'));
+  return Number(m![1]!.replace(/,/g, ''));
+}
+
+async function setConfig(page: Page, cores: number, tiled: boolean, l1?: number): Promise<void> {
+  await page.getByTestId('cfg-platform').selectOption('siracusa');
+  await page.getByTestId('cfg-cores').fill(String(cores));
+  if (tiled) await page.getByTestId('cfg-tiled').check(); else await page.getByTestId('cfg-tiled').uncheck();
+  if (l1 !== undefined) await page.getByTestId('cfg-l1').fill(String(l1));
+}
+
+/** The tile shape the memory pane's tiling table shows for the op's layer. */
+async function tileShape(page: Page): Promise<string> {
+  await page.locator('.flexlayout__tab_button', { hasText: 'Memory' }).click();
+  const row = page.locator('[data-testid="tiling-row"][data-op*="iLeakyReLU"]').first();
+  await row.waitFor({ timeout: 10_000 });
+  const shown = (await row.getByTestId('tiling-tile').textContent()) ?? '';
+  expect(await row.getAttribute('data-tile')).toBe(shown);
+  return shown;
+}
+
+async function showOperator(page: Page): Promise<void> {
+  await page.locator('.flexlayout__tab_button', { hasText: 'Operator' }).click();
+  await page.getByTestId('pane-operator').waitFor();
+}
+
+async function makeTest(page: Page, shift: number): Promise<void> {
+  await page.getByTestId('op-test-shape-0').fill('1x16x64x64');
+  await page.getByTestId('op-test-attr-mul').fill('1');
+  await page.getByTestId('op-test-attr-shift').fill(String(shift));
+  await page.getByTestId('op-test-seed').fill('42');
+  await page.getByTestId('op-test-make').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="op-test-problem"], [data-testid="op-test-made"]') !== null, undefined, { timeout: 30_000 });
+  await waitIdle(page);
+}
+
+describe('a new operator (tutorial Part III)', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await startApp();
+    await app.open('?model=adder');
+    await app.page.evaluate(() => localStorage.clear());
+    await app.open('?model=adder');
+  }, 120_000);
+  afterAll(async () => { await app?.close(); });
+
+  it('defines iLeakyReLU in the form: problems beside their fields, then applied', async () => {
+    const { page } = app;
+    await page.getByTestId('tutorial-open').click();
+    await page.getByTestId('layout-operator').click();
+    await page.getByTestId('op-name').fill('iLeakyReLU');
+    for (const [i, name, min, max] of [[0, 'mul', 1, 1], [1, 'shift', 0, 7]] as const) {
+      await page.getByTestId('op-attr-add').click();
+      await page.getByTestId(`op-attr-name-${i}`).fill(name);
+      await page.getByTestId(`op-attr-min-${i}`).fill(String(min));
+      await page.getByTestId(`op-attr-max-${i}`).fill(String(max));
+    }
+    expect(await page.getByTestId('op-input-name-0').inputValue()).toBe('x');
+    expect(await page.getByTestId('op-input-dtype-0').inputValue()).toBe('int8');
+    expect(await page.getByTestId('op-output-dtype').inputValue()).toBe('int8');
+    expect(await page.getByTestId('op-shape').inputValue()).toBe('unary');
+    // An expression that does not parse: the message under the field names the column.
+    await page.getByTestId('op-semantics').fill('x >= 0 ? x : (mul * x) >>');
+    await page.getByTestId('op-problem-semantics').waitFor();
+    expect(await text(page, 'op-problem-semantics')).toMatch(/col(umn)? \d+/i);
+    expect(await attr(page, 'op-status', 'data-state')).toBe('invalid');
+    expect(await page.getByTestId('op-apply').isDisabled()).toBe(true);
+    await page.getByTestId('op-semantics').fill('x >= 0 ? x : (mul * x) >> shift');
+    await page.waitForFunction(() => document.querySelector('[data-testid="op-problem-semantics"]') === null);
+    // An attribute range that is empty is named at its field.
+    await page.getByTestId('op-attr-max-1').fill('-1');
+    await page.getByTestId('op-problem-attrs.1').waitFor();
+    await page.getByTestId('op-attr-max-1').fill('7');
+    await page.waitForFunction(() => document.querySelector('[data-testid="op-problem-attrs.1"]') === null);
+    await apply(page);
+  });
+
+  it('refuses a test model whose attribute is out of range, naming the node, the attribute and the range', async () => {
+    const { page } = app;
+    await makeTest(page, 9);
+    const message = (await page.locator('[data-testid="op-test-problem"], [data-testid="error-banner"]').allTextContents()).join(' ');
+    expect(message).toMatch(/shift/);
+    expect(message).toMatch(/0\D{1,6}7/);
+    expect(message).toMatch(/node|iLeakyReLU/i);
+    expect(await text(page, 'model-name')).not.toContain('iLeakyReLU');
+  });
+
+  it('makes the one-node test model and loads it', async () => {
+    const { page } = app;
+    if (await page.getByTestId('error-banner').count()) await page.getByTestId('error-dismiss').click();
+    await makeTest(page, 3);
+    expect(await page.getByTestId('op-test-problem').count()).toBe(0);
+    await page.waitForFunction(() => /iLeakyReLU/.test(document.querySelector('[data-testid="model-name"]')?.textContent ?? ''), undefined, { timeout: 30_000 });
+  });
+
+  let tileBefore = '';
+  const cycles: Record<string, number> = {};
+
+  it('runs the scalar kernel on 1 and 8 cores untiled and tiled at L1 32768, Errors: 0', async () => {
+    const { page } = app;
+    await showOperator(page);
+    await page.getByTestId('op-skeleton').click();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-chars')) > 0);
+    await pasteKernel(page, SCALAR);
+    await apply(page);
+    await setConfig(page, 1, false);
+    cycles[BASE] = await runClean(page);
+    await setConfig(page, 8, false);
+    cycles[CORES8] = await runClean(page);
+    await setConfig(page, 8, true, 32768);
+    cycles[TILED] = await runClean(page);
+    tileBefore = await tileShape(page);
+    expect(cycles[CORES8]).toBeLessThan(cycles[BASE]!);
+    expect(cycles[TILED]).toBeLessThan(cycles[CORES8]!);
+  });
+
+  it('adds the multiple-of-16 rule on axis -1: the tile shape in the memory pane changes', async () => {
+    const { page } = app;
+    await showOperator(page);
+    await page.getByTestId('op-rule-add').click();
+    expect(await page.getByTestId('op-rule-axis-0').inputValue()).toBe('-1');
+    await page.getByTestId('op-rule-multiple-0').fill('16');
+    await apply(page);
+    // The applied op changed: the results are stale until the next compile.
+    expect(await page.getByTestId('pane-stale').count()).toBeGreaterThan(0);
+    await runClean(page);
+    const after = await tileShape(page);
+    expect(after).not.toBe(tileBefore);
+    expect(Number(after.split('x').at(-1)) % 16).toBe(0);
+  });
+
+  it('runs the SIMD kernel with Errors: 0 and fills the four-row table', async () => {
+    const { page } = app;
+    await showOperator(page);
+    await pasteKernel(page, SIMD);
+    await apply(page);
+    cycles[SIMD_ROW] = await runClean(page);
+    expect(cycles[SIMD_ROW]).toBeLessThan(cycles[TILED]!);
+    const table = page.getByTestId('lab-table');
+    await table.waitFor();
+    const num = (s: string) => Number(s.replace(/[,×]/g, ''));
+    const got: Record<string, { cycles: number; base: number; prev: string }> = {};
+    for (const id of STEPS) {
+      got[id] = {
+        cycles: num(await text(page, `lab-cycles-${id}`)), base: num(await text(page, `lab-vsbase-${id}`)), prev: await text(page, `lab-vsprev-${id}`),
+      };
+      expect(got[id]!.cycles, id).toBeGreaterThan(0);
+      expect(await text(page, `lab-gvsoc-${id}`), id).toMatch(/^[\d,]+ /);
+    }
+    // The tiled row is the run after the rule (the latest matching run).
+    expect(got[BASE]!.cycles).toBe(cycles[BASE]);
+    expect(got[CORES8]!.cycles).toBe(cycles[CORES8]);
+    expect(got[SIMD_ROW]!.cycles).toBe(cycles[SIMD_ROW]);
+    expect(got[BASE]!.base).toBeCloseTo(1, 2);
+    for (const id of STEPS.slice(1)) expect(got[id]!.base, id).toBeCloseTo(cycles[BASE]! / got[id]!.cycles, 1);
+    expect(num(got[SIMD_ROW]!.prev)).toBeCloseTo(got[TILED]!.cycles / got[SIMD_ROW]!.cycles, 1);
+    await page.getByTestId('tutorial-panel').screenshot({ path: path.join(ROOT, 'e2e/screenshots/operator-lab-table.png') }).catch(() => undefined);
+  });
+
+  it('names the kernel file and line of a compile error, and the link leads to the kernel editor', async () => {
+    const { page } = app;
+    await showOperator(page);
+    const lines = SCALAR.split('\n');
+    const at = lines.findIndex((l) => /for\s*\(/.test(l));
+    expect(at).toBeGreaterThan(0);
+    lines.splice(at, 0, '  int broken = ;');
+    await pasteKernel(page, lines.join('\n'));
+    await apply(page);
+    const status = await compileRun(page);
+    expect(status).toBe('error');
+    const message = await text(page, 'run-compile-error');
+    const path = await text(page, 'op-kernel-path');
+    expect(message).toContain(`${path}:${at + 1}:`);
+    await page.locator('.flexlayout__tab_button', { hasText: 'Run' }).click().catch(() => undefined);
+    await page.getByTestId('run-compile-error-link').click();
+    await page.getByTestId('pane-operator').waitFor();
+    expect(await page.getByTestId('pane-operator').isVisible()).toBe(true);
+    await page.waitForFunction((l) => (document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-markers') ?? '').startsWith(`${l}:`), at + 1);
+    expect(await text(page, 'op-kernel-error')).toContain(`${path}:${at + 1}:`);
+    // Back to the working kernel.
+    await pasteKernel(page, SIMD);
+    await apply(page);
+  });
+
+  it('keeps the operator across a reload, and a model using it compiles again', async () => {
+    const { page } = app;
+    await page.reload();
+    await page.waitForFunction(() => /iLeakyReLU/.test(document.querySelector('[data-testid="model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await waitIdle(page);
+    await showOperator(page);
+    expect(await page.getByTestId('op-name').inputValue()).toBe('iLeakyReLU');
+    expect(await attr(page, 'op-status', 'data-state')).toBe('applied');
+    expect(await page.getByTestId('op-rule-multiple-0').inputValue()).toBe('16');
+    expect(Number(await attr(page, 'op-kernel-editor', 'data-chars'))).toBe(SIMD.length);
+    // The table came back too.
+    for (const id of STEPS) expect(Number((await text(page, `lab-cycles-${id}`)).replace(/,/g, '')), id).toBeGreaterThan(0);
+  });
+});
