@@ -1,5 +1,7 @@
 // The whole pipeline, stage by stage. The worker and the CLI both call runPipeline, so the
 // browser and Node run exactly the same code. Each stage's result is plain data.
+import { installUserOps } from '../compiler/ops';
+import type { UserOp } from '../compiler/ops/user/spec';
 import { fail, toErrorData } from '../common/errors';
 import type { Config } from '../compiler/config';
 import { validateConfig } from '../compiler/config';
@@ -18,6 +20,8 @@ export interface PipelineInput {
   /** Optional inputs.npz / outputs.npz bytes. */
   inputs?: Uint8Array;
   outputs?: Uint8Array;
+  /** The session's user operators (spec and kernel): the model may use them like built-in ops. */
+  ops?: readonly UserOp[];
 }
 
 export interface RunOptions {
@@ -83,6 +87,8 @@ async function execute(stages: readonly StageName[], ctx: Results, input: Pipeli
   };
   try {
     validateConfig(config);
+    // Every compile states its user ops: those of an earlier compile do not linger.
+    if (input) installUserOps(input.ops ?? []);
     for (const stage of stages) {
       current = stage;
       if (opts.signal?.aborted) fail('cancelled', `the compile was cancelled before the ${stage} stage`, stage);

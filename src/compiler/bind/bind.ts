@@ -9,7 +9,22 @@ import { readAttrs, whereNode } from '../ops/types';
 import type { Binding, BindingFailure } from '../lower/types';
 import { intTypeOf, valueRanges, type Range } from '../passes/ranges';
 import type { Platform } from '../platforms/types';
-import { dt, type NodeView, type Operand } from './catalogue';
+import { dt, type KernelSpec, type NodeView, type Operand } from './catalogue';
+import { userOpOf } from '../ops/user/session';
+import { kernelName, kernelPath } from '../ops/user/kernel';
+import type { UserOpSpec } from '../ops/user/spec';
+
+/** A user op's one kernel: the student's, on the platform's user engine, for the declared dtypes. */
+function userKernel(spec: UserOpSpec, engine: KernelSpec['engine']): KernelSpec {
+  const dtypes = (v: NodeView) => {
+    for (const [i, t] of spec.inputs.entries()) {
+      const o = v.inputs[i];
+      if (o && o.type !== t.dtype) return `input ${i} ('${o.name}') holds ${o.range[0]}..${o.range[1]} (${o.type ?? 'beyond 32 bits'}); the ${spec.op} spec declares ${t.dtype}`;
+    }
+    return undefined;
+  };
+  return { op: spec.op, engine, name: () => kernelName(spec), doc: `your ${spec.op} kernel (${kernelPath(spec)}), forked on every core`, needs: [dtypes] };
+}
 
 export interface BindOptions {
   /** Value ranges of the graph inputs as the kernels see them (see input typing). */
@@ -75,7 +90,8 @@ function bindNode(node: Node, platform: Platform, makeView: (n: Node) => NodeVie
   const empty = v0.outputs.find((o) => o.shape.some((d) => d === 0));
   if (empty)
     return { node: node.name, op: node.op, reason: `its output '${empty.name}' [${empty.shape.join(', ')}] is empty, and no kernel computes an empty tensor` };
-  const candidates = platform.kernels.filter((k) => k.op === node.op);
+  const user = userOpOf(node.domain, node.op);
+  const candidates = user ? [userKernel(user.spec, platform.userEngine)] : platform.kernels.filter((k) => k.op === node.op);
   if (candidates.length === 0) {
     const engines = platform.engines.map((e) => e.title).join(' / ');
     return { node: node.name, op: node.op, reason: `the ${platform.title} kernel library has no kernel for ${node.op} (${engines})` };

@@ -15,7 +15,7 @@ import type { Platform } from '../platforms/types';
 import type { Buffer, TilePlan } from '../tiling/types';
 import { append } from './append';
 import { BYTES } from './ctypes';
-import { emitterFor } from './emit';
+import { callsIn, emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
 import { MemoryMap } from './memory';
 import { ioTables, networkHeader } from './network-interface';
@@ -23,6 +23,9 @@ import type { TensorInfo, TensorTable } from './tensors';
 import { tiledLayer } from './tiled-layer';
 import type { BufferInfo, GeneratedFile, LayerCode, LineRange } from './types';
 import { Weights } from './weights';
+import { userOpOf } from '../ops/user/session';
+import { kernelPath } from '../ops/user/kernel';
+import type { UserOp } from '../ops/user/spec';
 
 /** Cores a layer on `engine` is forked on: the configured count, at most what the engine has. */
 export function coresFor(platform: Platform, engine: string, configured: number): number {
@@ -63,7 +66,7 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
     const cores = coresFor(platform, binding.engine, plan.cores);
     const id = `L${n}`;
     const spec: LayerSpec = {
-      node, binding, attrs, where, id, cores,
+      node, binding, attrs, where, id, index: n, cores,
       ins: node.inputs.map((i) => (i ? table.get(i) : undefined)),
       outs: node.outputs.filter(Boolean).map((x) => table.get(x)!),
     };
@@ -133,7 +136,7 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
         append(lines, [`static void ${fn}(void *arg) {`, '  (void)arg;'], body.split('\n').map((x) => `  ${x}`), ['}']);
         run.push(`  hal_fork(${cores}, ${fn}, NULL);${s === 0 ? ` /* ${node.name} */` : ''}`);
       });
-      calls = [...new Set(steps.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
+      calls = callsIn(steps.join('\n'));
     }
     maxCores = Math.max(maxCores, cores);
 
@@ -227,6 +230,7 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
       { path: 'Network.c', content: c.join('\n'), kind: 'network' },
       { path: 'Network_weights.h', content: wh.join('\n'), kind: 'weights' },
       { path: 'Network_weights.c', content: wc.join('\n'), kind: 'weights' },
+      ...userKernelFiles(graph),
     ],
     layers: blocks.map((b) => ({ ...b.layer, ranges: ranges.get(b.node) ?? [] })),
     buffers: [
@@ -234,6 +238,16 @@ export function networkFiles(lower: LowerResult, graph: Graph, table: TensorTabl
       ...weights.buffers,
     ],
   };
+}
+
+/** The kernels of the user ops the graph uses, one file each (the student's source, built with the program). */
+function userKernelFiles(graph: Graph): GeneratedFile[] {
+  const used = new Map<string, UserOp>();
+  for (const n of graph.nodes) {
+    const op = userOpOf(n.domain, n.op);
+    if (op) used.set(kernelPath(op.spec), op);
+  }
+  return [...used].map(([path, op]) => ({ path, content: op.kernel, kind: 'kernel' as const }));
 }
 
 /** The comment opening a layer's code (its last line closes it). */

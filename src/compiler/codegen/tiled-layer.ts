@@ -9,7 +9,7 @@ import { numel } from '../ops/core/tensor';
 import type { LayerTiling } from '../tiling/types';
 import { append } from './append';
 import { BYTES } from './ctypes';
-import { emitterFor } from './emit';
+import { callsIn, emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
 import type { MemoryMap } from './memory';
 import type { Weights } from './weights';
@@ -232,7 +232,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     );
   }
   append(lines, run.flatMap((l) => l.split('\n')));
-  const calls = [...new Set(classLines.join('\n').match(/\bdpg_[a-z0-9_]+(?=\()/g) ?? [])];
+  const calls = callsIn(classLines.join('\n'));
   return { lines, call: `${id}_run();`, used, calls, tableBytes };
 }
 

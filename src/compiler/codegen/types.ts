@@ -1,7 +1,7 @@
 // What the codegen stage produces: the generated C files and, for every layer, where its code
 // is (so the code pane links graph nodes and C lines). Plain, serialisable data.
 
-export type FileKind = 'network' | 'weights' | 'harness' | 'data' | 'build';
+export type FileKind = 'network' | 'weights' | 'harness' | 'data' | 'build' | 'kernel';
 
 export interface GeneratedFile {
   /** Relative path, e.g. "Network.c". */

@@ -92,6 +92,13 @@ static inline uint32_t dpg_clipu(int32_t v, uint32_t max) {
   __asm__("cv.clipur %0, %1, %2" : "=r"(r) : "r"(v), "r"(max));
   return r;
 }
+/* Packed int8 x 4 (one word, lane 0 in the low byte): lane-wise, each lane wraps to 8 bits. */
+static inline uint32_t dpg_add4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.add.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
+static inline uint32_t dpg_sub4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.sub.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
+static inline uint32_t dpg_max4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.max.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
+static inline uint32_t dpg_min4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.min.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
+/** Every lane shifted right arithmetically by s (0..7). */
+static inline uint32_t dpg_sra4_s8(uint32_t a, uint32_t s) { uint32_t r; __asm__("cv.sra.sc.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(s)); return r; }
 
 #else /* portable C: the same results, byte by byte */
 
@@ -129,6 +136,17 @@ static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) { /* the sum 
 static inline int32_t dpg_max(int32_t a, int32_t b) { return a > b ? a : b; }
 static inline int32_t dpg_min(int32_t a, int32_t b) { return a < b ? a : b; }
 static inline uint32_t dpg_clipu(int32_t v, uint32_t max) { return v < 0 ? 0u : (uint32_t)v > max ? max : (uint32_t)v; }
+static inline int32_t dpg_lane_s8(uint32_t w, int i) { return (int32_t)(int8_t)(w >> (8 * i)); }
+#define DPG_LANES4(expr) \
+  uint32_t r = 0; \
+  for (int i = 0; i < 4; i++) { int32_t x = dpg_lane_s8(a, i), y = dpg_lane_s8(b, i); (void)y; r |= ((uint32_t)(expr) & 0xffu) << (8 * i); } \
+  return r;
+static inline uint32_t dpg_add4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x + y) }
+static inline uint32_t dpg_sub4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x - y) }
+static inline uint32_t dpg_max4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x > y ? x : y) }
+static inline uint32_t dpg_min4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x < y ? x : y) }
+static inline uint32_t dpg_sra4_s8(uint32_t a, uint32_t s) { uint32_t b = 0; DPG_LANES4(x >> (s & 7)) }
+#undef DPG_LANES4
 
 #endif
 

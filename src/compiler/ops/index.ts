@@ -16,6 +16,8 @@ import { RequantizedAdd, RequantizedConv, RequantizedGemm, RequantizediGELU, Req
 import { Concat, Flatten, Gather, Pad, Reshape, Slice, Squeeze, Transpose, Unsqueeze } from './shape-ops';
 import { ITAMax, ITAPartialMax, iSoftmax } from './softmax';
 import { whereNode, type OpEntry } from './types';
+import { installUserOps as installSession, userOpEntry } from './user/session';
+import type { UserOp } from './user/spec';
 
 export type { OpEntry } from './types';
 
@@ -44,9 +46,14 @@ for (const e of OPS)
     for (const d of e.domains) BY_KEY.set(key(d, op), e);
   }
 
-/** The entry for an op type in a domain, or undefined. */
+/** The entry for an op type in a domain (built-in, or a user op installed for this session), or undefined. */
 export function lookupOp(domain: string, op: string): OpEntry | undefined {
-  return BY_KEY.get(key(domain, op));
+  return BY_KEY.get(key(domain, op)) ?? userOpEntry(domain, op);
+}
+
+/** Makes `ops` the session's user operators (see user/session.ts); they may not shadow a built-in op. */
+export function installUserOps(ops: readonly UserOp[]): void {
+  installSession(ops, (domain, op) => BY_KEY.has(key(domain, op)));
 }
 
 /** The entry for a node, or an 'unsupported-op' error naming the node and its op. */

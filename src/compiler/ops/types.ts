@@ -170,6 +170,8 @@ export interface OpEntry<S extends AttrSpecs = AttrSpecs> {
    * is the output element count. Shape inference refuses graphs beyond MAX_WORK.
    */
   work?(a: { inputs: (TensorType | undefined)[]; outputs: TensorType[]; attrs: AttrValues<S> }): number;
+  /** Bounds of the output's values whatever the inputs (a user op's declared dtype); unbounded when absent. */
+  outputRange?(): readonly [number, number];
   /** Tiling constraints: which output dims may be cut and what each input tile needs; whole when absent. */
   tiling?: TileRule;
 }

@@ -145,7 +145,7 @@ function nodeRange(n: Node, get: (t: string) => Range, g: Graph): Range {
       return [Math.max(x[0], lo), Math.min(x[1], hi)];
     }
     default:
-      return UNBOUNDED;
+      return lookupOp(n.domain, n.op)?.outputRange?.() ?? UNBOUNDED;
   }
 }
 

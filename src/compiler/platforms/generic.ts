@@ -65,6 +65,7 @@ export const generic: Platform = {
   memory: [{ name: 'RAM', bytes: 64 * MiB, doc: 'one flat memory: every buffer lives here, nothing is tiled' }],
   engines: [{ name: 'cpu', title: 'host CPU', cores: 1, doc: 'one core running the Generic C kernels' }],
   kernels,
+  userEngine: 'cpu',
   inputTyping: 'signed-offset',
   limits: PLATFORM_LIMITS.generic,
 };

@@ -73,6 +73,7 @@ export const siracusaNeureka: Platform = {
     },
   }],
   kernels: [...npuKernels, ...clusterKernels],
+  userEngine: 'cluster',
   inputTyping: 'as-is',
   runtime: 'siracusa',
   limits: PLATFORM_LIMITS['siracusa-neureka'],

@@ -121,6 +121,7 @@ export const siracusa: Platform = {
   memory: SIRACUSA_MEMORY,
   engines: [CLUSTER],
   kernels: clusterKernels,
+  userEngine: 'cluster',
   inputTyping: 'as-is',
   runtime: 'siracusa',
   limits: PLATFORM_LIMITS.siracusa,

@@ -50,6 +50,8 @@ export interface Platform {
   engines: readonly Engine[];
   /** Binding tries the kernels for a node's op in this order; the first that fits wins. */
   kernels: readonly KernelSpec[];
+  /** The engine user-written kernels (the new-operator lab) are bound to and forked on. */
+  userEngine: EngineName;
   /**
    * How graph inputs are typed for the kernels: 'as-is' keeps the type the values need
    * (uint8 camera data stays uint8); 'signed-offset' makes unsigned inputs signed by

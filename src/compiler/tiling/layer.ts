@@ -36,9 +36,10 @@ export interface LayerProblem {
   rule: TileRule;
   view: TileView;
   tensors: LayerTensor[];
-  /** Per output dim: may it be cut, and in multiples of what. */
+  /** Per output dim: may it be cut, in multiples of what, and at least how big. */
   splittable: boolean[];
   multiples: number[];
+  minSizes: number[];
   engine: EngineTiling;
   cores: number;
   doubleBuffer: boolean;
@@ -85,10 +86,14 @@ export function layerProblem(g: Graph, node: Node, binding: Binding, engine: Eng
   });
   tensors.push({ name: node.outputs[0], role: 'output', index: 0, shape: output, elemBytes: elemBytes(node.outputs[0]) });
   const splittable = rule.splittable(view);
-  const multiples = engine.multiples?.(view) ?? output.map(() => 1);
+  // The engine's kernel-friendly multiples and the op's own constraints (user ops) both hold.
+  const engineMultiples = engine.multiples?.(view) ?? output.map(() => 1);
+  const ruleMultiples = rule.multiples?.(view) ?? output.map(() => 1);
+  const multiples = output.map((_, i) => lcm(engineMultiples[i], ruleMultiples[i]));
+  const minSizes = rule.minSizes?.(view) ?? output.map(() => 1);
   const work = entry.work?.({ inputs: node.inputs.map((i) => (i ? { dtype: 'int8', shape: shapeOf(i)! } : undefined)),
     outputs: [{ dtype: 'int8', shape: output }], attrs: attrs as never }) ?? output.reduce((a, b) => a * b, 1);
-  return { node, binding, rule, view, tensors, splittable, multiples, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work };
+  return { node, binding, rule, view, tensors, splittable, multiples, minSizes, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work };
 }
 
 /** Region of tensor k for output region `out`. */
@@ -193,13 +198,16 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, cycles };
 }
 
-/** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m (or D itself). */
-export function dimCandidates(D: number, split: boolean, m: number): number[] {
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const lcm = (a: number, b: number) => (a / gcd(a, b)) * b;
+
+/** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m and at least `min` (or D itself). */
+export function dimCandidates(D: number, split: boolean, m: number, min = 1): number[] {
   if (!split || D <= 1) return [D];
   const s = new Set<number>([D]);
   for (let n = 2; n <= D; n++) {
     const v = Math.ceil(Math.ceil(D / n) / m) * m;
-    if (v < D) s.add(v);
+    if (v < D && v >= min) s.add(v);
     if (Math.ceil(D / n) === 1) break;
   }
   return [...s].sort((a, b) => b - a);
@@ -220,7 +228,7 @@ function thin(c: number[], max: number): number[] {
  */
 export function maximalTiles(p: LayerProblem, budget: number, maxCandidates = 4000): TileCost[] {
   const out = p.view.output;
-  const cands = out.map((d, i) => dimCandidates(d, p.splittable[i], p.multiples[i]));
+  const cands = out.map((d, i) => dimCandidates(d, p.splittable[i], p.multiples[i], p.minSizes[i]));
   const cut = out.map((_, i) => i).filter((i) => cands[i].length > 1);
   if (cut.length === 0) {
     const c = costOf(p, [...out]);
@@ -263,7 +271,7 @@ export function maximalTiles(p: LayerProblem, budget: number, maxCandidates = 40
 /** The smallest tile the rules allow (every cut dim at its smallest candidate) and its footprint. */
 export function smallestTile(p: LayerProblem): TileCost {
   const out = p.view.output;
-  return costOf(p, out.map((d, i) => dimCandidates(d, p.splittable[i], p.multiples[i]).at(-1)!));
+  return costOf(p, out.map((d, i) => dimCandidates(d, p.splittable[i], p.multiples[i], p.minSizes[i]).at(-1)!));
 }
 
 export { whole };

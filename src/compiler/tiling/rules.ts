@@ -34,6 +34,10 @@ export interface TileRule {
   inputRegion(v: TileView, i: number, out: Region): Region;
   /** Output dims the kernel spreads across the cores (their product bounds the useful cores). */
   parallel(v: TileView): number[];
+  /** Per output dim, the multiple a cut tile size must be (a user op's constraint); 1 = any. */
+  multiples?(v: TileView): number[];
+  /** Per output dim, the smallest cut tile size (a user op's constraint); 1 = any. */
+  minSizes?(v: TileView): number[];
 }
 
 /** Numpy broadcasting from the right: a size-1 input dim reads element 0, others follow the output. */

@@ -19,6 +19,8 @@ export interface LayerSpec {
   outs: TensorInfo[];
   /** Prefix of the layer's C identifiers, e.g. "L3". */
   id: string;
+  /** The layer's position in CodegenResult.layers (the bounds checker reports it). */
+  index: number;
   /** Cores the layer's forks run on. */
   cores: number;
 }
