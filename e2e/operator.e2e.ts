@@ -4,7 +4,7 @@
 // the memory pane's tile shape change, write the SIMD kernel (Errors: 0), and read the lab table
 // (four runs' cycles and speedups). And what goes wrong: an attribute out of range, an expression
 // that does not parse, a kernel that does not compile; the op survives a reload.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,7 @@ async function makeTest(page: Page, shift: number): Promise<void> {
 describe('a new operator (tutorial Part III)', () => {
   let app: AppSession;
   beforeAll(async () => {
+    mkdirSync(path.join(ROOT, 'e2e/screenshots'), { recursive: true });
     app = await startApp();
     await app.open('?model=adder');
     await app.page.evaluate(() => localStorage.clear());
@@ -128,6 +129,7 @@ describe('a new operator (tutorial Part III)', () => {
     await page.getByTestId('op-attr-max-1').fill('7');
     await page.waitForFunction(() => document.querySelector('[data-testid="op-problem-attrs.1"]') === null);
     await apply(page);
+    await page.getByTestId('pane-operator').screenshot({ path: path.join(ROOT, 'e2e/screenshots/operator-form.png') });
   });
 
   it('refuses a test model whose attribute is out of range, naming the node, the attribute and the range', async () => {

@@ -17,6 +17,8 @@ import type { CodePaneState } from './panes/code/state';
 import { compileErrorAt, editTexts, isLibraryPath } from './panes/code/state';
 import type { RunBaseline } from './panes/run/baseline';
 import type { Config } from '../compiler/config';
+import { kernelPath } from '../compiler/ops/user/kernel';
+import type { UserOp } from '../compiler/ops/user/spec';
 import { decodeLink, LinkError, type LinkState } from './link/format';
 import { openLink } from './link/open';
 import { followView } from './link/sync';
@@ -245,11 +247,25 @@ export async function runAgain(): Promise<void> {
   if (!code || !config || s.busy) return;
   const my = ++token;
   const edits = runEditsFor(code.files);
+  // The Operator pane's kernels as applied now replace the ones the compile generated; when only
+  // kernels changed since, the run is of the ops applied now (results are not stale).
+  const kernels = kernelEdits(code.files, s.ops);
+  const sameSpecs = s.compiledOps !== null && JSON.stringify(s.compiledOps.map((o) => o.spec)) === JSON.stringify(s.ops.map((o) => o.spec));
   setState((st) => ({
-    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, runEdits: edits,
+    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, runEdits: edits, ...(sameSpecs ? { compiledOps: st.ops } : {}),
     stages: { ...st.stages, run: { status: 'pending' } }, progress: { stage: 'run', fraction: 0, message: 'starting…' },
   }));
-  await finishRun(my, await client.run(code, config, (e) => onEvent(my, e), { edits }));
+  await finishRun(my, await client.run(code, config, (e) => onEvent(my, e), { edits: { ...kernels, ...edits } }));
+}
+
+/** The applied ops' kernels that differ from the kernel files a compile generated, by path (a code pane edit of the file wins). */
+function kernelEdits(files: readonly { path: string; kind: string; content: string }[], ops: readonly UserOp[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const o of ops) {
+    const f = files.find((x) => x.kind === 'kernel' && x.path === kernelPath(o.spec));
+    if (f && f.content !== o.kernel) out[f.path] = o.kernel;
+  }
+  return out;
 }
 
 /** Runs the whole pipeline on the loaded model with the current configuration. */

@@ -44,6 +44,7 @@ function copyInput(input: PipelineInput): { input: PipelineInput; buffers: Array
     modelName: input.modelName,
     inputs: input.inputs?.slice(),
     outputs: input.outputs?.slice(),
+    ...(input.ops ? { ops: input.ops } : {}),
   };
   const buffers = [copy.model, copy.inputs, copy.outputs]
     .filter((b): b is Uint8Array => b !== undefined)

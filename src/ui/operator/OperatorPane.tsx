@@ -299,7 +299,7 @@ function TestMaker({ spec, disabled }: { spec: UserOpSpec; disabled: boolean }) 
         </button>
         <button type="button" className="button small" data-testid="op-test-download" disabled={disabled}
           title="Save network.onnx, inputs.npz and outputs.npz as a Deeploy-style test folder (zip)"
-          onClick={() => { setProblem(downloadTestFolder()); }}>
+          onClick={() => { setProblem(null); void downloadTestFolder().then(setProblem); }}>
           Download test folder
         </button>
       </div>

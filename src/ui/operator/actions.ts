@@ -2,7 +2,7 @@
 // the op (it joins every later compile and model check), open another applied op, make the
 // one-node test model (loaded like a dropped folder) or download it as a test folder.
 import { toErrorData } from '../../common/errors';
-import { checkUserOp, kernelPath, kernelSkeleton, makeOpTest, testFolderZip, type SpecProblem } from '../../compiler/ops/user';
+import { checkUserOp, kernelPath, kernelSkeleton, type SpecProblem } from '../../compiler/ops/user';
 import type { UserOp, UserOpSpec } from '../../compiler/ops/user/spec';
 import { loadModel } from '../actions';
 import { download } from '../panes/run/download';
@@ -73,19 +73,25 @@ export function setOps(ops: UserOp[]): void {
   setState((s) => ({ ops, operator: ops[0] ? { ...s.operator, draft: ops[0], editing: ops[0].spec.op } : s.operator }));
 }
 
-type Made = { ok: true; model: Uint8Array; inputs: Uint8Array; outputs: Uint8Array; name: string } | { ok: false; field: string; message: string };
+type Made = { ok: true; model: Uint8Array; inputs: Uint8Array; outputs: Uint8Array; name: string; zip(): Uint8Array } | { ok: false; field: string; message: string };
 
-/** The draft applied, then its one-node test built from the test fields. */
-function buildTest(): Made {
+/**
+ * The draft applied, then its one-node test built from the test fields: on this thread, with the
+ * session's ops installed in this thread's registry (shape inference and the reference
+ * interpreter read it). The registry and the interpreter load with the first test.
+ */
+async function buildTest(): Promise<Made> {
   const problems = applyDraft();
   if (problems.length) return { ok: false, field: problems[0]!.field, message: `the operator is not valid yet: ${problems[0]!.field}: ${problems[0]!.message}` };
-  const { draft } = getState().operator;
-  const { test } = getState().operator;
+  const { draft, test } = getState().operator;
   const opts = testOptions(draft.spec, test);
   if (!opts.ok) return opts;
   try {
+    const [{ installUserOps }, { makeOpTest, testFolderZip }] = await Promise.all([import('../../compiler/ops'), import('../../compiler/ops/user/maketest')]);
+    installUserOps(getState().ops);
     const t = makeOpTest(draft.spec, opts);
-    return { ok: true, ...t, name: `${draft.spec.op}_test` };
+    const name = `${draft.spec.op}_test`;
+    return { ok: true, ...t, name, zip: () => testFolderZip(t, name) };
   } catch (e) {
     const d = toErrorData(e);
     return { ok: false, field: 'test', message: `${d.what}${d.where ? ` (${d.where})` : ''}${d.hint ? `: ${d.hint}` : ''}` };
@@ -94,17 +100,17 @@ function buildTest(): Made {
 
 /** Makes the test model and loads it as the current model, as a dropped test folder would be. Returns a problem, or null. */
 export async function makeTestModel(): Promise<{ field: string; message: string } | null> {
-  const t = buildTest();
+  const t = await buildTest();
   if (!t.ok) return t;
   await loadModel({ name: `${t.name}/network.onnx`, bytes: t.model, inputs: { name: 'inputs.npz', bytes: t.inputs }, outputs: { name: 'outputs.npz', bytes: t.outputs } });
   return null;
 }
 
 /** Saves the test as a Deeploy-style test folder (network.onnx, inputs.npz, outputs.npz) in a zip. */
-export function downloadTestFolder(): { field: string; message: string } | null {
-  const t = buildTest();
+export async function downloadTestFolder(): Promise<{ field: string; message: string } | null> {
+  const t = await buildTest();
   if (!t.ok) return t;
-  download(`${t.name}.zip`, testFolderZip(t), 'application/zip');
+  download(`${t.name}.zip`, t.zip(), 'application/zip');
   return null;
 }
 
