@@ -2,10 +2,15 @@
 // ?model= address, and hostile links refused with a LinkError (never another exception, never a
 // hang): scripts in fields, absurd sizes, deep nesting, wrong types, compression bombs, and a
 // fuzz of mutated links.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { UserOp, UserOpSpec } from '../../compiler/ops/user/spec';
 import { DEFAULT_CONFIG } from '../../compiler/config';
 import { diffLines } from './diff';
 import { decodeLink, encodeLink, LinkError, toBase64Url, type LinkState } from './format';
+
+const LAB = path.resolve(__dirname, '../../pipeline/lab');
 
 const VIEW: LinkState = {
   model: { kind: 'builtin', id: 'microllama-prefill' },
@@ -55,6 +60,26 @@ describe('share links', () => {
     const q = await encodeLink(state);
     expect(q.length).toBeLessThan(600);
     expect(await decodeLink(q)).toEqual(state);
+  });
+
+  it('carries user operators (spec and kernel), checked when opened', async () => {
+    const spec = JSON.parse(readFileSync(path.join(LAB, 'ileakyrelu.json'), 'utf8')) as UserOpSpec;
+    const op: UserOp = { spec: { ...spec, tiling: [{ axis: -1, multiple: 16 }] }, kernel: readFileSync(path.join(LAB, 'simd.c'), 'utf8') };
+    const state: LinkState = { config: { cores: 1, tiled: false }, ops: [op] };
+    const q = await encodeLink(state);
+    expect(q.length).toBeLessThan(1500);
+    expect(await decodeLink(q)).toEqual(state);
+    // Well-formed but not a valid op: the compiler's check names the field.
+    const bad = await encodeLink({ config: {}, ops: [{ ...op, spec: { ...op.spec, semantics: 'x >= 0 ? x :' } }] });
+    expect(await refused(bad)).toMatch(/the link's operator 'iLeakyReLU' is not valid: semantics: .*col/);
+    const range = await encodeLink({ config: {}, ops: [{ ...op, spec: { ...op.spec, attrs: [{ name: 'shift', kind: 'int', min: 7, max: 0 }] } }] });
+    expect(await refused(range)).toMatch(/attrs\.0/);
+    // Malformed: the first wrong field.
+    expect(await refused(`?v=1&z=${await deflated(JSON.stringify({ ops: [{ spec: { ...op.spec, shape: 'conv' }, kernel: '' }] }))}`)).toContain('ops.0.spec.shape');
+    expect(await refused(`?v=1&z=${await deflated(JSON.stringify({ ops: [op, op] }))}`)).toContain('a second time');
+    expect(await refused(`?v=1&z=${await deflated(JSON.stringify({ ops: 'x' }))}`)).toContain('ops is not a list');
+    // Links made before operators existed open as they did.
+    expect(await decodeLink(await encodeLink(VIEW))).toEqual(VIEW);
   });
 
   it('opens the address of an older app (?model=<id>, no version) as a version 1 state', async () => {

@@ -105,7 +105,7 @@ function Attributes({ spec, problems }: { spec: UserOpSpec; problems: readonly S
               <option value="int">int</option>
               <option value="ints">ints</option>
             </select>
-            <IntField testid={`op-attr-default-${i}`} value={a.default} list={a.kind === 'ints'} placeholder="required" bad={hasErr(problems, `attrs.${i}.default`)}
+            <IntField testid={`op-attr-default-${i}`} value={a.default} list={a.kind === 'ints'} placeholder="none" width={72} bad={hasErr(problems, `attrs.${i}.default`)}
               onChange={(v) => edit(i, (x) => opt(x, 'default', v))} />
             <IntField testid={`op-attr-min-${i}`} value={a.min} placeholder="any" bad={hasErr(problems, `attrs.${i}.min`)}
               onChange={(v) => edit(i, (x) => opt(x, 'min', v as number | undefined))} />
