@@ -4,7 +4,9 @@
 // the memory pane's tile shape change, write the SIMD kernel (Errors: 0), and read the lab table
 // (four runs' cycles and speedups). And what goes wrong: an attribute out of range, an expression
 // that does not parse, a kernel that does not compile; the op survives a reload.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { unzipSync } from 'fflate';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,10 +241,28 @@ describe('a new operator (tutorial Part III)', () => {
     await apply(page);
   });
 
+  it('downloads the test folder; the folder dropped later loads and compiles with the session\'s op', async () => {
+    const { page } = app;
+    await showOperator(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('op-test-download').click()]);
+    expect(download.suggestedFilename()).toBe('iLeakyReLU_test.zip');
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    expect(Object.keys(files).sort()).toEqual(['iLeakyReLU_test/inputs.npz', 'iLeakyReLU_test/network.onnx', 'iLeakyReLU_test/outputs.npz']);
+    const dir = mkdtempSync(path.join(tmpdir(), 'dpg-op-'));
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, path.basename(name)), bytes);
+    // Another model first, then the folder's files as a student drops them.
+    await page.getByTestId('model-picker').selectOption('adder');
+    await waitIdle(page);
+    await page.getByTestId('file-input').setInputFiles(['network.onnx', 'inputs.npz', 'outputs.npz'].map((f) => path.join(dir, f)));
+    await waitIdle(page);
+    expect(await text(page, 'model-name')).toBe('network.onnx');
+    await runClean(page);
+  });
+
   it('keeps the operator across a reload, and a model using it compiles again', async () => {
     const { page } = app;
     await page.reload();
-    await page.waitForFunction(() => /iLeakyReLU/.test(document.querySelector('[data-testid="model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-name"]')?.textContent === 'network.onnx', undefined, { timeout: 60_000 });
     await waitIdle(page);
     await showOperator(page);
     expect(await page.getByTestId('op-name').inputValue()).toBe('iLeakyReLU');
@@ -251,5 +271,7 @@ describe('a new operator (tutorial Part III)', () => {
     expect(Number(await attr(page, 'op-kernel-editor', 'data-chars'))).toBe(SIMD.length);
     // The table came back too.
     for (const id of STEPS) expect(Number((await text(page, `lab-cycles-${id}`)).replace(/,/g, '')), id).toBeGreaterThan(0);
+    // The restored model uses the op: it compiles and runs again.
+    await runClean(page);
   });
 });
