@@ -48,13 +48,16 @@ void iLeakyReLU_s8x4(int8_t *y, const int8_t *x, int n, int past) {
 }
 `;
 
+/** The bug a run ends with: none, a store past the end, a post-increment one, one into the next core's stack, a fifth window. */
+type Mode = 'ok' | 'past' | 'postinc' | 'neighbour' | 'windows';
+
 /**
  * main.c: the kernel on one worker unguarded and guarded (alone, so no bank conflict makes the
  * two runs differ: each times its kernel call, and the controller the whole fork), then guarded
  * on 4 workers, a quarter of N each; then with `past` on the last core, the bug (kernel `x4`
  * for the post-increment one). A job that began a guard and did not end it leaves no guard behind.
  */
-const main = (mode: 'ok' | 'past' | 'postinc') => `#include <stdint.h>
+const main = (mode: Mode) => `#include <stdint.h>
 #include "hal.h"
 #define N 1024
 #define CORES 4
@@ -73,6 +76,8 @@ static void body(void *arg) {
     hal_guard_begin(0, y, N);
     hal_guard_allow(&after[8 + k], 1);
   }
+  if (bug == 2 && past) { volatile int8_t mine = 0; (&mine)[0x800] = 1; } /* NEIGHBOUR: core 2's stack */
+  if (bug == 3 && past) for (int w = 0; w < 4; w++) hal_guard_allow(x, 1);
   uint32_t t0 = hal_cycles();
   if (postinc) iLeakyReLU_s8x4(y + k * n, x + k * n, n, past);
   else iLeakyReLU_s8_s8(y + k * n, x + k * n, n, past);
@@ -103,12 +108,12 @@ int main(void) {
   hal_fork(CORES, other, 0);
   printf("kernel: %u %u cycles, fork: %u %u cycles\\n", (unsigned)cyc[0], (unsigned)cyc[1], (unsigned)fork[0], (unsigned)fork[1]);
   printf("errors %d, after %d\\n", errors, after[0] + after[1] + after[2] + after[3]);
-  ${mode === 'ok' ? '' : `bug = 1; postinc = ${mode === 'postinc' ? 1 : 0};\n  hal_fork(CORES, body, 0);\n  printf("not stopped\\n");`}
+  ${mode === 'ok' ? '' : `bug = ${{ past: 1, postinc: 1, neighbour: 2, windows: 3 }[mode]}; postinc = ${mode === 'postinc' ? 1 : 0};\n  hal_fork(CORES, body, 0);\n  printf("not stopped\\n");`}
   return 0;
 }
 `;
 
-function program(mode: 'ok' | 'past' | 'postinc'): CodegenResult {
+function program(mode: Mode): CodegenResult {
   return {
     platform: 'siracusa', cores: 4,
     files: [{ path: 'main.c', content: main(mode), kind: 'harness' }, { path: 'iLeakyReLU.c', content: KERNEL, kind: 'network' }],
@@ -166,7 +171,7 @@ function checkStop(e: RunError, mark: string, bytes: number, at: (y: number) => 
 describe('the write guard, builtin toolchain', () => {
   const machine = nodeMachine();
   const cache = new MemoryObjectCache();
-  const run = (mode: 'ok' | 'past' | 'postinc') => runBuiltin(program(mode), CONFIG, { machine: () => machine, cache });
+  const run = (mode: Mode) => runBuiltin(program(mode), CONFIG, { machine: () => machine, cache });
   beforeAll(async () => { await prebuildSiracusa('siracusa', { cache }); }, 120_000);
 
   it('a kernel inside its window and its stack runs as unguarded, to the cycle; a guard ends with its job', async () => {
@@ -181,6 +186,22 @@ describe('the write guard, builtin toolchain', () => {
 
   it('a CORE-V post-increment store past the end stops it too', async () => {
     checkStop(await thrown(run('postinc')), 'POSTINC', 4, (y) => y + 1024);
+  }, 60_000);
+
+  it('a store into the next core\'s stack is outside its own', async () => {
+    const e = await thrown(run('neighbour'));
+    const { y, after } = checkGoodPart(e.result);
+    const line = main('neighbour').split('\n').findIndex((l) => l.includes('NEIGHBOUR')) + 1;
+    const at = e.result.sim!.trap!.tval;
+    expect(at >= 0x1003d800 && at < 0x1003e000, hex(at)).toBe(true);
+    expect(e.data.what).toBe(`layer 0 "lrelu" (iLeakyReLU, kernel iLeakyReLU_s8_s8): core 3 wrote 1 byte at ${hex(at)}, `
+      + `outside its output buffer [${hex(y)}, ${hex(y + 1024)}) and the window [${hex(after + 11)}, ${hex(after + 12)}) at main.c:${line}`);
+  }, 60_000);
+
+  it('a fifth window is refused: a store access fault on the guard\'s register', async () => {
+    const e = await thrown(run('windows'));
+    expect(e.data.where).toMatch(/^run: core 3 in hal_guard_allow \(hal_siracusa\.c:\d+\)$/);
+    expect(e.data.what).toMatch(/^store access fault at pc 0x1c[0-9a-f]{6} \((c\.)?sw .*\), tval 0x10201408, /);
   }, 60_000);
 });
 
