@@ -26,7 +26,23 @@ export interface Trap {
   tval: number;
   /** The core that trapped (hart id; 8 is the cluster controller). */
   core: number;
+  /** A store outside the core's write guard (cause GUARD_CAUSE): what the guard allowed, and the store's size. */
+  guard?: GuardBreak;
 }
+
+/** What a guarded core (hal.h "write guard") was allowed when it stored `bytes` bytes at the trap's tval. */
+export interface GuardBreak {
+  /** The layer index hal_guard_begin gave. */
+  layer: number;
+  bytes: number;
+  /** [lo, hi) of each window: hal_guard_begin's first, then hal_guard_allow's. */
+  windows: [number, number][];
+  /** The core's stack region [lo, hi). */
+  stack: [number, number];
+}
+
+/** The custom trap cause of a store that broke the write guard (src/sim/as/layout.ts CAUSE_GUARD). */
+export const GUARD_CAUSE = 24;
 
 export interface RunResult {
   stopped: StopReason;
@@ -48,7 +64,7 @@ export interface RunOptions {
 
 export const TRAP_NAMES: Record<number, string> = {
   0: 'misaligned instruction fetch', 1: 'instruction access fault', 2: 'illegal instruction',
-  3: 'breakpoint', 5: 'load access fault', 7: 'store access fault',
+  3: 'breakpoint', 5: 'load access fault', 7: 'store access fault', [GUARD_CAUSE]: 'store outside the write guard',
 };
 
 /** Why the wasm run loop returned (src/sim/as/layout.ts). */
@@ -64,6 +80,7 @@ const REG_A7 = 17;
 const CORE_FIELDS = [
   'pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid',
   'state', 'wait', 'stallBank', 'stallL2', 'idle', 'stallPeriph', 'stallLoadUse', 'stallBranch',
+  'guardLayer', 'guardCount', 'guardWin', 'guardStackLo', 'guardStackHi', 'guardBytes',
 ] as const;
 type CoreField = (typeof CORE_FIELDS)[number];
 
@@ -165,11 +182,21 @@ export class Machine {
     const cause = this.view.getInt32(b + this.field.cause, true);
     const pc = this.view.getUint32(b + this.field.trapPc, true);
     const insn = this.view.getUint32(b + this.field.trapInsn, true);
-    return {
+    const u32 = (off: number) => this.view.getUint32(b + off, true);
+    const trap: Trap = {
       cause, name: TRAP_NAMES[cause] ?? `cause ${cause}`, pc, insn,
-      disasm: disassemble(insn, pc).text, tval: this.view.getUint32(b + this.field.trapTval, true),
+      disasm: disassemble(insn, pc).text, tval: u32(this.field.trapTval),
       core: this.view.getInt32(b + this.field.hartid, true),
     };
+    if (cause === GUARD_CAUSE) {
+      const f = this.field;
+      const windows = Array.from({ length: u32(f.guardCount) }, (_, i): [number, number] => {
+        const lo = u32(f.guardWin + 8 * i);
+        return [lo, lo + u32(f.guardWin + 8 * i + 4)];
+      });
+      trap.guard = { layer: u32(f.guardLayer), bytes: u32(f.guardBytes), windows, stack: [u32(f.guardStackLo), u32(f.guardStackHi)] };
+    }
+    return trap;
   }
 
   /** Runs a core for at most `budget` instructions; returns the raw stop code. */

@@ -76,6 +76,19 @@ void hal_neureka_write(uint32_t reg, uintptr_t value);
 void hal_neureka_commit(void);
 void hal_neureka_wait(void);
 
+/* ---- write guard ----------------------------------------------------------------------------
+ * Bounds checking of a layer's kernel on the simulator. Between hal_guard_begin and
+ * hal_guard_end, every store of the CALLING core to memory must fall inside [lo, lo + bytes),
+ * inside a window added by hal_guard_allow (4 windows in all per core), or inside the core's
+ * own stack (the kernel's locals and its callees'); any other store stops the run, and the error
+ * names the layer (`layer`: codegen's index of it), the core, the address and the source line.
+ * Peripheral registers are not guarded. Each worker calls them inside its fork:
+ *   hal_guard_begin(3, y, 4096); kernel(...); hal_guard_end();
+ * A guard ends with the core's fork job at the latest. On a host build they do nothing. */
+void hal_guard_begin(uint32_t layer, const void *lo, uint32_t bytes);
+void hal_guard_allow(const void *lo, uint32_t bytes);
+void hal_guard_end(void);
+
 /* ---- console and exit ----------------------------------------------------------------------- */
 int printf(const char *fmt, ...);
 void hal_exit(int code) __attribute__((noreturn));

@@ -105,6 +105,11 @@ hal_dma_t hal_dma_out_2d(void *l2_dst, const void *l1_src, uint32_t rows, uint32
 void hal_l3_read(void *l2_dst, const void *l3_src, uint32_t bytes) { memcpy(l2_dst, l3_src, bytes); }
 void hal_l3_write(void *l3_dst, const void *l2_src, uint32_t bytes) { memcpy(l3_dst, l2_src, bytes); }
 
+/* ---- write guard: bounds are checked on the simulator only ---- */
+void hal_guard_begin(uint32_t layer, const void *lo, uint32_t bytes) { (void)layer; (void)lo; (void)bytes; }
+void hal_guard_allow(const void *lo, uint32_t bytes) { (void)lo; (void)bytes; }
+void hal_guard_end(void) {}
+
 /* Address registers hold host pointers (64-bit here), hence uintptr_t values. */
 static uintptr_t neureka_regs[NEUREKA_NREGS];
 static int neureka_status = NEUREKA_OK;

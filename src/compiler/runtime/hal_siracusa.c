@@ -72,6 +72,33 @@ void hal_neureka_wait(void) {
   }
 }
 
+/* ---- write guard (the guard's registers: src/sim/README.md) ----
+ * The guard also lets the core write its own stack. Its bounds come from the link script's
+ * symbols, the ones crt0.S sets the stack pointers from (worker k's stack is the k-th below
+ * __worker_stacks_top, the controller's the top one), so they follow link.ld; the simulator
+ * refuses a guard whose stack region does not hold the stack pointer. */
+extern char __worker_stacks_top[], __worker_stack_size[], __controller_stack_top[], __controller_stack_size[];
+
+void hal_guard_begin(uint32_t layer, const void *lo, uint32_t bytes) {
+  uint32_t hart = REG(EU_BASE, EU_CORE_ID), top, size;
+  if (hart == SIRACUSA_CONTROLLER) {
+    top = (uint32_t)__controller_stack_top;
+    size = (uint32_t)__controller_stack_size;
+  } else {
+    size = (uint32_t)__worker_stack_size;
+    top = (uint32_t)__worker_stacks_top - hart * size;
+  }
+  REG(GUARD_BASE, GUARD_STACK_LO) = top - size;
+  REG(GUARD_BASE, GUARD_STACK_HI) = top;
+  REG(GUARD_BASE, GUARD_LAYER) = layer;
+  hal_guard_allow(lo, bytes);
+}
+void hal_guard_allow(const void *lo, uint32_t bytes) {
+  REG(GUARD_BASE, GUARD_LO) = (uint32_t)lo;
+  REG(GUARD_BASE, GUARD_BYTES) = bytes;
+}
+void hal_guard_end(void) { REG(GUARD_BASE, GUARD_END) = 1; }
+
 /* ---- console and exit (the libc's platform half) ---- */
 int putchar(int c) {
   REG(CLUSTER_CTRL_BASE, CC_PUTCHAR) = (uint32_t)(unsigned char)c;

@@ -9,6 +9,7 @@ import {
   MEV_SLEEP, STATE, TEAM, TEAM_INDEX, WAIT,
 } from './layout';
 import { coreState } from './core';
+import { guardClear } from './guard';
 import { addStall, curCore, curS, fullNow, setEvent, setFaultAt } from './mem';
 import { requestYield } from './periph';
 import { profIdle, profJob } from './profile';
@@ -162,6 +163,7 @@ export function euWrite(off: u32, a: u32, v: u32, now: u32): void {
       const me: u32 = 1 << <u32>curCore;
       if (load<u32>(S + TEAM) == 0 || (team & me) == 0) { setFaultAt(a, true); return; }
       store<u32>(S + TEAM, 0);
+      guardClear(S, true);
       teamDone |= me;
       const at = fullNow(now);
       profJob(curCore, at, true);

@@ -88,6 +88,12 @@ export function coreField(i: i32): i32 {
     case 14: return <i32>L.STALL_PERIPH;
     case 15: return <i32>L.STALL_LOADUSE;
     case 16: return <i32>L.STALL_BRANCH;
+    case 17: return <i32>L.GUARD_LAYER;
+    case 18: return <i32>L.GUARD_COUNT;
+    case 19: return <i32>L.GUARD_WIN;
+    case 20: return <i32>L.GUARD_STACK_LO;
+    case 21: return <i32>L.GUARD_STACK_HI;
+    case 22: return <i32>L.GUARD_BYTES;
     default: return -1;
   }
 }

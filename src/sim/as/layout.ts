@@ -83,6 +83,16 @@ export const EVT_AT: usize = 328; // u64: cycle at which the pending software ev
 // Counted only while profiling (the profiled run loop): stalls the plain loop lumps together.
 export const STALL_LOADUSE: usize = 336; // u64
 export const STALL_BRANCH: usize = 344; // u64: taken branches and jumps
+// The core's write guard (guard.ts): while GUARD_ON, its stores must fall in a window or its stack.
+export const GUARD_ON: usize = 352;
+export const GUARD_LAYER: usize = 356; // the layer index hal_guard_begin gave
+export const GUARD_COUNT: usize = 360; // windows in use (0..GUARD_WINDOWS)
+export const GUARD_NEXT_LO: usize = 364; // GUARD_LO as written, for the next GUARD_BYTES
+export const GUARD_STACK_LO: usize = 368; // the core's stack region [lo, hi), written by the HAL
+export const GUARD_STACK_HI: usize = 372;
+export const GUARD_BYTES: usize = 376; // the size of the store that broke the guard
+export const GUARD_WIN: usize = 384; // GUARD_WINDOWS x [lo, bytes] (u32 each)
+export const GUARD_WINDOWS: i32 = 4;
 
 export const CORE_RUN: i32 = 0;
 export const CORE_SLEEP: i32 = 1;
@@ -115,6 +125,8 @@ export const CAUSE_ILLEGAL: i32 = 2;
 export const CAUSE_BREAKPOINT: i32 = 3;
 export const CAUSE_LOAD_FAULT: i32 = 5;
 export const CAUSE_STORE_FAULT: i32 = 7;
+/** A guarded core stored outside its windows and stack (guard.ts): a custom cause (24..31 are for custom use). */
+export const CAUSE_GUARD: i32 = 24;
 
 // Predecoded entry, word 0: op[8:0] compressed[9] rd[15:10] rs1[20:16] rs2[25:21] aux[31:26];
 // word 1: imm.

@@ -9,6 +9,7 @@ import {
   BANK_STAMPS, CAUSE_LOAD_FAULT, CYCLES, CAUSE_STORE_FAULT, L1_BASE, L1_SIZE, L2_BASE, L2_SIZE, MEM_L1, MEM_L2,
   MEV_STALL, PERIPH_BASE, PERIPH_SIZE, SCRATCH, STALL_BANK, STALL_L2, STAMP_SLOTS, UDMA_BASE, UDMA_SIZE,
 } from './layout';
+import { guardAllows, guardBroken, guardLoad, guardOn } from './guard';
 import { ioRead, ioWriteAt } from './periph';
 import { traceEvent, TR_BANK } from './trace';
 
@@ -49,7 +50,7 @@ export function rawSetFault(v: i32): void { fault = v; }
 export function takeStall(): i32 { const s = memStall; memStall = 0; return s; }
 /** A memory event (MEV_*) for the executor; a trap already raised wins. */
 export function setEvent(ev: i32): void { if (fault == 0 || fault == MEV_STALL) fault = ev; }
-export function setCurrent(S: usize, core: i32): void { curS = S; curCore = core; }
+export function setCurrent(S: usize, core: i32): void { curS = S; curCore = core; guardLoad(S); }
 export function setClusterMode(on: bool): void { l2Gate = on ? 0x80000000 : 0; stampBanks = false; }
 export function setStampBanks(on: bool): void { stampBanks = on; }
 
@@ -100,6 +101,8 @@ function loadSlow(a: u32, size: u32, now: u32): usize {
 }
 
 function storeSlow(a: u32, size: u32, now: u32): usize {
+  // A guarded core (guard.ts) writes nothing outside its windows and stack.
+  if (guardOn && !guardAllows(curS, a, size)) { fault = guardBroken(curS, size); faultAddr = a; return FAULT_SINK; }
   const o1 = a - L1_BASE;
   if (o1 <= L1_SIZE - size) { if (stampBanks) bankAccess(o1, now); return MEM_L1 + <usize>o1; }
   const o2 = a - L2_BASE;

@@ -10,13 +10,15 @@ import {
 import { dmaRead, dmaWrite, udmaWrite } from './dma';
 import { euRead, euWrite, WORKERS } from './eu';
 import { neurekaRead, neurekaWrite } from './neureka';
-import { addStall, fault, fullNow, rawSetFault, setEvent, setFaultAt, takeStall } from './mem';
+import { addStall, curS, fault, fullNow, l2Gate, rawSetFault, setEvent, setFaultAt, takeStall } from './mem';
+import { guardRead, guardWrite } from './guard';
 
 // Windows inside PERIPH_BASE (4 KiB-aligned blocks as in GVSoC's map).
 export const CLUSTER_CTRL: u32 = 0x0000;
 export const TIMER: u32 = 0x0400;
 export const EVENT_UNIT: u32 = 0x0800;
 export const NEUREKA: u32 = 0x1000; // N-EUREKA task registers (neureka.ts), 0x1000..0x13ff
+export const GUARD: u32 = 0x1400; // the running core's write guard (guard.ts)
 export const DMA: u32 = 0x1800;
 
 // cluster_ctrl registers.
@@ -77,6 +79,9 @@ function readReg(a: u32, now: u32): u32 {
     return euRead(off, a, now);
   } else if (block == NEUREKA) {
     return neurekaRead(off, a, now);
+  } else if (block == GUARD) {
+    const v = guardRead(curS, off);
+    if (v >= 0) return <u32>v;
   } else if (block == DMA || block == DMA + 0x400) {
     return dmaRead(o - DMA, a, now);
   }
@@ -98,6 +103,8 @@ function writeReg(a: u32, v: u32, now: u32): void {
   } else if (block == NEUREKA) {
     neurekaWrite(off, a, v, now);
     return;
+  } else if (block == GUARD) {
+    if (guardWrite(curS, off, v, l2Gate != 0)) return;
   } else if (block == DMA || block == DMA + 0x400) {
     dmaWrite(o - DMA, a, v, now);
     return;

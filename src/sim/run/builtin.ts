@@ -314,7 +314,7 @@ export async function runBuiltin(code: CodegenResult, config: Config, opts: Buil
   const t3 = performance.now();
   const prof = r.profile && buildProfile({ raw: r.profile, code, lines: built.link.lines, cores: r.cores, total: r.cycles });
   if (prof) sim.profileMs = performance.now() - t3;
-  const result = simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc), profile: prof });
+  const result = simulatorResult(r, { compiler: BUILTIN_COMPILER, sim, maxCycles, sourceAt: (pc) => sourceAt(built.link, pc), profile: prof, layers: code.layers });
   if (opts.profile) result.program = programView(built.link);
   return result;
 }

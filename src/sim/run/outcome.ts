@@ -1,6 +1,8 @@
 // What a run of the generated program reports, from its console output and the simulator's
 // result: the run stage's RunResult, or a RunError (trap, cycle limit, deadlock, cancel) that
 // carries it. Pure: the Node runners (clang-19, host) and the builtin one (worker and CLI) share it.
+import type { LayerCode } from '../../compiler/codegen/types';
+import type { Trap } from '../machine';
 import type { SiracusaResult } from '../siracusa';
 import { RunError } from './error';
 import type { OutputMismatch, RunResult, SimRunStats } from './types';
@@ -27,12 +29,31 @@ export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimR
 
 const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
 
+const span = ([lo, hi]: [number, number]) => `[${hex(lo)}, ${hex(hi)})`;
+
+/**
+ * A store outside the write guard, in the words of the code: `layer 0 "lrelu" (iLeakyReLU,
+ * kernel iLeakyReLU_s8_s8): core 3 wrote 4 bytes at 0x10003ffe, outside its output buffer
+ * [0x10002000, 0x10004000) at iLeakyReLU.c:17`. The layer is named from codegen's layers when
+ * the runner has them (the index is the one hal_guard_begin got).
+ */
+export function guardMessage(t: Trap & { line?: string }, layers?: readonly LayerCode[]): string {
+  const g = t.guard!;
+  const l = layers?.[g.layer];
+  const layer = `layer ${g.layer}${l ? ` "${l.node}" (${l.op}, kernel ${l.kernel})` : ''}`;
+  const [first, ...more] = g.windows;
+  const allowed = first ? `its output buffer ${span(first)}${more.length ? ` and the window${more.length > 1 ? 's' : ''} ${more.map(span).join(', ')}` : ''}` : 'its windows (none)';
+  return `${layer}: core ${t.core} wrote ${g.bytes} byte${g.bytes === 1 ? '' : 's'} at ${hex(t.tval)}, outside ${allowed}${t.line ? ` at ${t.line}` : ''}`;
+}
+
 /**
  * The run stage's result of a finished simulation; a trap (named by `sourceAt`: function and
- * file:line), the cycle limit, a cancel or a deadlock throws a RunError carrying the result.
+ * file:line; a store outside the write guard names the layer from `layers`), the cycle limit, a
+ * cancel or a deadlock throws a RunError carrying the result.
  */
 export function simulatorResult(r: SiracusaResult, o: {
   compiler: string; sim: SimRunStats; maxCycles: number; sourceAt: (pc: number) => { fn?: string; line?: string }; profile?: RunProfile;
+  layers?: readonly LayerCode[];
 }): RunResult {
   const { sim } = o;
   const result: RunResult = { target: 'simulator', compiler: o.compiler, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
@@ -41,6 +62,13 @@ export function simulatorResult(r: SiracusaResult, o: {
   if (r.trap) {
     const t = r.trap;
     sim.trap = { ...t, ...o.sourceAt(t.pc) };
+    if (t.guard) {
+      throw new RunError({
+        code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
+        what: guardMessage(sim.trap, o.layers),
+        hint: `the kernel wrote outside the buffers the plan gave its layer (its own stack ${span(t.guard.stack)} is allowed too): an index or a loop bound one too far, or a vector store past the end`,
+      }, result);
+    }
     throw new RunError({
       code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
       what: `${t.name} at pc ${hex(t.pc)} (${t.disasm}), tval ${hex(t.tval)}, after ${r.cycles} cycles`,

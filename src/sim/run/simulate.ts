@@ -128,6 +128,6 @@ export async function runOnSimulator(code: CodegenResult, config: Config,
   const profile = r.profile && lines && buildProfile({ raw: r.profile, code, lines, cores: r.cores, total: r.cycles });
   return simulatorResult(r, { profile,
     compiler: linked ? `${CLANG} + builtin linker` : CLANG, sim: statsOf(r, t1 - t0, t2 - t1), maxCycles: opts.maxCycles ?? MAX_CYCLES,
-    sourceAt: (pc) => (linked ? linkedSourceAt(linked, pc) : sourceAt(elf, pc)),
+    sourceAt: (pc) => (linked ? linkedSourceAt(linked, pc) : sourceAt(elf, pc)), layers: code.layers,
   });
 }
