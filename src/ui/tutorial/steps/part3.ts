@@ -183,12 +183,13 @@ const rule: Step = {
   title: 'A tiling rule for SIMD',
   goal: 'A SIMD kernel handles 4 int8 values per instruction, so each core\'s share should be a multiple of 4: with 8 cores, the innermost tile dimension a multiple of 16 (or more). A correct result does not show the rule worked: the tile shape does.',
   tasks: [
-    'Note the tile shape the Memory pane\'s tiling table shows now.',
-    'Add a tiling rule: axis -1, multiple of 16. Apply, and Compile & run (still tiled at L1 32768).',
-    'Read the new tile shape in the tiling table and type it (e.g. 1x2x64x64).',
+    'At L1 32768 the solver takes whole 64-wide rows, already a multiple of 16. To see the rule work, set L1 to 16000 and Compile & run: the tiling table in the Memory pane shows rows cut to a width that is not a multiple of 16.',
+    'Add a tiling rule: axis -1, multiple of 16. Apply, and Compile & run again: read the new tile shape and type it (e.g. 1x16x13x32).',
+    'Back at L1 32768 (Set up), the rule holds with whole rows: that is the tiling the SIMD kernel runs with.',
   ],
-  setups: [SETUP(TILED, '8 cores, tiled, L1 32768')],
-  questions: [{ id: 'tile', label: 'The tile shape now', kind: 'text' }],
+  setups: [{ id: 'l1-16000', label: '8 cores, tiled, L1 16000', config: { platform: 'siracusa' as const, cores: 8, tiled: true, l1: 16000 }, preset: 'operator' },
+    SETUP(TILED, '8 cores, tiled, L1 32768')],
+  questions: [{ id: 'tile', label: 'The tile shape of your last compile', kind: 'text' }],
   check(w: World, a: Answers) {
     const op = labOp(w.app);
     const has = op?.spec.tiling.some((r) => (r.axis === -1 || r.axis === LAB_SHAPE.length - 1) && r.multiple !== undefined && r.multiple % 16 === 0) ?? false;
