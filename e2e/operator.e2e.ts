@@ -225,7 +225,14 @@ describe('a new operator (tutorial Part III)', () => {
     expect(got[BASE]!.base).toBeCloseTo(1, 2);
     for (const id of STEPS.slice(1)) expect(got[id]!.base, id).toBeCloseTo(cycles[BASE]! / got[id]!.cycles, 1);
     expect(num(got[SIMD_ROW]!.prev)).toBeCloseTo(got[TILED]!.cycles / got[SIMD_ROW]!.cycles, 1);
-    await page.getByTestId('tutorial-panel').screenshot({ path: path.join(ROOT, 'e2e/screenshots/operator-lab-table.png') }).catch(() => undefined);
+    // The last step of Part III: the student types the total speedup the table shows, and Check passes.
+    const step = page.locator('[data-testid="tutorial-step"][data-step="op-table"]');
+    await step.locator('button.tut-step-title').click();
+    await step.locator('[data-testid="tutorial-answer"][data-question="total"]').fill(await text(page, `lab-vsbase-${SIMD_ROW}`));
+    await step.getByTestId('tutorial-check').click();
+    await step.getByTestId('tutorial-result').waitFor();
+    expect(await step.getAttribute('data-status'), (await step.getByTestId('tutorial-result').textContent()) ?? '').toBe('passed');
+    await page.getByTestId('tutorial-part-3').screenshot({ path: path.join(ROOT, 'e2e/screenshots/operator-lab-table.png') });
   });
 
   it('names the kernel file and line of a compile error, and the link leads to the kernel editor', async () => {
@@ -247,9 +254,38 @@ describe('a new operator (tutorial Part III)', () => {
     expect(await page.getByTestId('pane-operator').isVisible()).toBe(true);
     await page.waitForFunction((l) => (document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-markers') ?? '').startsWith(`${l}:`), at + 1);
     expect(await text(page, 'op-kernel-error')).toContain(`${path}:${at + 1}:`);
+  });
+
+  it('stops a kernel that writes out of bounds, naming the layer, the core, the address and the line', async () => {
+    const { page } = app;
+    await showOperator(page);
+    // The student's classic: <= instead of <, one word past each core's share.
+    const lines = SIMD.split('\n');
+    const at = lines.findIndex((l) => /i < hi;/.test(l));
+    expect(at).toBeGreaterThan(0);
+    lines[at] = lines[at]!.replace('i < hi;', 'i <= hi;');
+    await pasteKernel(page, lines.join('\n'));
+    await apply(page);
+    expect(await compileRun(page)).toBe('error');
+    const message = await text(page, 'run-error');
+    expect(message).toMatch(/iLeakyReLU/);
+    expect(message).toMatch(/core \d/);
+    expect(message).toMatch(/0x[0-9a-f]+/i);
+    expect(message).toMatch(/iLeakyReLU\.c:\d+/);
+  });
+
+  it('shows the first mismatches of a kernel with a wrong result', async () => {
+    const { page } = app;
+    await showOperator(page);
+    await pasteKernel(page, SCALAR.replace('(mul * v) >> shift', '(mul * v) >> (shift + 1)'));
+    await apply(page);
+    await compileRun(page);
+    expect(Number(await attr(page, 'run-errors', 'data-errors'))).toBeGreaterThan(0);
+    expect(await text(page, 'run-mismatches')).toMatch(/expected/i);
     // Back to the working kernel.
     await pasteKernel(page, SIMD);
     await apply(page);
+    await runClean(page);
   });
 
   it('downloads the test folder; the folder dropped later loads and compiles with the session\'s op', async () => {

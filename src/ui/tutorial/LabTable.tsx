@@ -15,7 +15,10 @@ export function LabTable() {
     <div className="lab-wrap">
       <table className="lab-table" data-testid="lab-table">
         <thead>
-          <tr><th>step</th><th>cycles</th><th>vs 1 core</th><th>vs previous</th><th title="Deeploy's run of the lab on GVSoC (siracusa.md)">GVSoC</th></tr>
+          <tr>
+            <th>step</th><th>cycles</th><th title="speedup against 1 core untiled">× base</th><th title="speedup against the row above">× prev</th>
+            <th title="Deeploy's run of the lab on GVSoC (siracusa.md): cycles and speedup against its baseline">GVSoC</th>
+          </tr>
         </thead>
         <tbody>
           {LAB_STEPS.map((s, i) => {
@@ -27,7 +30,7 @@ export function LabTable() {
                 <td data-testid={`lab-cycles-${s.id}`} data-cycles={e?.cycles ?? ''}>{fmt(r?.cycles)}</td>
                 <td data-testid={`lab-vsbase-${s.id}`}>{x(r?.vsBase)}</td>
                 <td data-testid={`lab-vsprev-${s.id}`}>{x(r?.vsPrev)}</td>
-                <td data-testid={`lab-gvsoc-${s.id}`} className="muted">{fmt(s.gvsoc)} ({x(g?.vsBase)})</td>
+                <td data-testid={`lab-gvsoc-${s.id}`} className="muted">{fmt(s.gvsoc)}<br />{x(g?.vsBase)}</td>
               </tr>
             );
           })}
