@@ -81,8 +81,8 @@ async function showOperator(page: Page): Promise<void> {
   await page.getByTestId('pane-operator').waitFor();
 }
 
-async function makeTest(page: Page, shift: number): Promise<void> {
-  await page.getByTestId('op-test-shape-0').fill('1x16x64x64');
+async function makeTest(page: Page, shift: number, shape = '1x16x64x64'): Promise<void> {
+  await page.getByTestId('op-test-shape-0').fill(shape);
   await page.getByTestId('op-test-attr-mul').fill('1');
   await page.getByTestId('op-test-attr-shift').fill(String(shift));
   await page.getByTestId('op-test-seed').fill('42');
@@ -326,5 +326,32 @@ describe('a new operator (tutorial Part III)', () => {
     for (const id of STEPS) expect(Number((await text(page, `lab-cycles-${id}`)).replace(/,/g, '')), id).toBeGreaterThan(0);
     // The restored model uses the op: it compiles and runs again.
     await runClean(page);
+  });
+
+  it('travels in a share link: a fresh browser gets the op (spec and kernel), its small test model, and the same run', async () => {
+    const { page } = app;
+    await showOperator(page);
+    await makeTest(page, 3, '1x16x16x16');
+    expect(await page.getByTestId('op-test-problem').count()).toBe(0);
+    await page.waitForFunction(() => /iLeakyReLU_test/.test(document.querySelector('[data-testid="model-name"]')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await waitIdle(page);
+    const cycles = await runClean(page);
+    if (await page.getByTestId('link-copied').count()) await page.getByTestId('link-copied').getByRole('button', { name: 'close' }).click();
+    await page.getByTestId('copy-link').click();
+    const link = (await page.getByTestId('link-copied').getAttribute('data-link'))!;
+    expect(link).toContain('z=');
+    const ctx = await app.browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    try {
+      const other = await ctx.newPage();
+      await other.goto(link);
+      await other.waitForFunction(() => /Errors: 0 out of/.test(document.querySelector('[data-testid="run-errors"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
+      expect(await text(other, 'run-runtime')).toContain(cycles.toLocaleString('en-US'));
+      await other.locator('.flexlayout__tab_button', { hasText: 'Operator' }).click();
+      expect(await other.getByTestId('op-name').inputValue()).toBe('iLeakyReLU');
+      expect(await attr(other, 'op-status', 'data-state')).toBe('applied');
+      expect(Number(await attr(other, 'op-kernel-editor', 'data-chars'))).toBe(SIMD.length);
+    } finally {
+      await ctx.close();
+    }
   });
 });
