@@ -171,7 +171,7 @@ function checkStop(e: RunError, mark: string, bytes: number, at: (y: number) => 
 describe('the write guard, builtin toolchain', () => {
   const machine = nodeMachine();
   const cache = new MemoryObjectCache();
-  const run = (mode: Mode) => runBuiltin(program(mode), CONFIG, { machine: () => machine, cache });
+  const run = (mode: Mode, profile = false) => runBuiltin(program(mode), CONFIG, { machine: () => machine, cache, profile });
   beforeAll(async () => { await prebuildSiracusa('siracusa', { cache }); }, 120_000);
 
   it('a kernel inside its window and its stack runs as unguarded, to the cycle; a guard ends with its job', async () => {
@@ -182,6 +182,12 @@ describe('the write guard, builtin toolchain', () => {
 
   it('one element past the end stops the run: layer, core, address, window, file:line', async () => {
     checkStop(await thrown(run('past')), 'STORE', 1, (y) => y + 1024);
+  }, 60_000);
+
+  it('the profiled run loop checks as the plain one does', async () => {
+    const e = await thrown(run('past', true));
+    checkStop(e, 'STORE', 1, (y) => y + 1024);
+    expect(e.result.profile).toBeDefined();
   }, 60_000);
 
   it('a CORE-V post-increment store past the end stops it too', async () => {
