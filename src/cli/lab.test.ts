@@ -77,7 +77,7 @@ describe('bad specs and kernels are named with where they are', () => {
   it('a kernel that writes out of bounds is stopped with the layer, core, address and line', async () => {
     const k = file('oob.c', scalar.replace('i < hi', 'i <= hi'));
     const r = await call('run', '-t', small, '--op-spec', SPEC, '--kernel', k);
-    expect(r.code).not.toBe(EXIT.ok);
+    expect(r.code).toBe(EXIT.badInput);
     expect(r.err).toMatch(/layer 0 "iLeakyReLU_0" \(iLeakyReLU, kernel iLeakyReLU_s8_s8\): core \d wrote 1 byte at 0x[0-9a-f]+, outside its output buffer \[0x[0-9a-f]+, 0x[0-9a-f]+\) at iLeakyReLU\.c:11/);
   });
 

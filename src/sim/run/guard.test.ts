@@ -155,7 +155,7 @@ function checkStop(e: RunError, mark: string, bytes: number, at: (y: number) => 
   expect(e.result.stdout).not.toContain('not stopped');
   const line = lineOf(mark);
   const fn = mark === 'STORE' ? 'iLeakyReLU_s8_s8' : 'iLeakyReLU_s8x4';
-  expect(e.data.code).toBe('internal');
+  expect(e.data.code).toBe('program-fault');
   expect(e.data.where).toBe(`run: core 3 in ${fn} (iLeakyReLU.c:${line})`);
   expect(e.data.what).toBe(`layer 0 "lrelu" (iLeakyReLU, kernel iLeakyReLU_s8_s8): core 3 wrote ${bytes} byte${bytes > 1 ? 's' : ''} at ${hex(at(y))}, `
     + `outside its output buffer [${hex(y)}, ${hex(y + 1024)}) and the window [${hex(after + 11)}, ${hex(after + 12)}) at iLeakyReLU.c:${line}`);
