@@ -22,7 +22,28 @@ export interface CliOptions {
   csv?: string;
   config: Config;
   help: boolean;
+  /** --op-spec FILE / --kernel FILE: user operators (JSON specs) and their kernels, paired in order. */
+  opSpecs: string[];
+  kernels: string[];
+  /** --simd-kernel FILE: the lab's last step's kernel. */
+  simdKernel?: string;
+  /** make-test: --shape per input, --attr name=value, --seed. */
+  shapes: number[][];
+  attrs: Record<string, number | number[]>;
+  seed: number;
 }
+
+const shapeArg = (v: string): number[] => {
+  const dims = v.split(/[x,]/).map(Number);
+  if (!v || !dims.every((d) => Number.isInteger(d) && d >= 1)) fail('bad-config', `--shape expects dims like 1x16x64x64, got '${v}'`, '--shape');
+  return dims;
+};
+const attrArg = (o: CliOptions, v: string) => {
+  const m = /^([A-Za-z_]\w*)=(-?\d+(?:,-?\d+)*)$/.exec(v);
+  if (!m) fail('bad-config', `--attr expects NAME=INT or NAME=INT,INT,..., got '${v}'`, '--attr');
+  const vals = m[2].split(',').map(Number);
+  o.attrs[m[1]] = m[2].includes(',') ? vals : vals[0];
+};
 
 interface Flag {
   names: string[];
@@ -83,6 +104,17 @@ export const FLAGS: Flag[] = [
     apply: (o, v) => { o.trace = v; o.profile = true; } },
   { names: ['--csv'], arg: 'FILE', help: 'write the profile\'s per-layer table as CSV; profiles the run',
     apply: (o, v) => { o.csv = v; o.profile = true; } },
+  { names: ['--op-spec'], arg: 'FILE', help: 'a user operator\'s spec (JSON: op, attrs with ranges, inputs, output, shape rule, semantics, tiling rules); repeatable',
+    apply: (o, v) => { o.opSpecs.push(v); } },
+  { names: ['--kernel'], arg: 'FILE', help: 'the C kernel of the --op-spec at the same position; repeatable', apply: (o, v) => { o.kernels.push(v); } },
+  { names: ['--simd-kernel'], arg: 'FILE', help: 'lab: the SIMD kernel of the last step', apply: (o, v) => { o.simdKernel = v; } },
+  { names: ['--shape'], arg: 'DIMS', help: 'make-test: an input\'s shape, e.g. 1x16x64x64 (one per input, in order)', apply: (o, v) => { o.shapes.push(shapeArg(v)); } },
+  { names: ['--attr'], arg: 'NAME=V', help: 'make-test: an attribute of the node (V an integer or a comma list); repeatable', apply: attrArg },
+  { names: ['--seed'], arg: 'N', help: 'make-test: the inputs\' random seed (default 1)', apply: (o, v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) fail('bad-config', `--seed expects a non-negative integer, got '${v}'`, '--seed');
+    o.seed = n;
+  } },
   { names: ['--out'], arg: 'DIR', help: 'write every stage\'s artifacts to DIR', apply: (o, v) => { o.out = v; } },
   { names: ['--json'], help: 'print the results as one JSON object', apply: (o) => { o.json = true; } },
   { names: ['-h', '--help'], help: 'show this help', apply: (o) => { o.help = true; } },
@@ -92,11 +124,13 @@ export const COMMANDS: { name: string; usage: string; help: string }[] = [
   { name: 'run', usage: 'run -t DIR [flags]', help: 'compile and run (--cc host: natively; otherwise on the simulator), print Runtime and Errors (exit 0 iff no errors)' },
   { name: 'compile', usage: 'compile -t DIR --out OUT [flags]', help: 'compile and write every stage\'s artifacts to OUT' },
   { name: 'reference', usage: 'reference -t DIR', help: 'run the bit-exact reference interpreter and compare with outputs.npz' },
+  { name: 'lab', usage: 'lab --op-spec F --kernel F --simd-kernel F [-t DIR]', help: 'the new-operator lab\'s four runs (1 core, 8 cores untiled, tiled at L1 32768, SIMD): a table of cycles and speedups beside the tutorial\'s GVSoC figures (exit 0 iff every run has no errors)' },
+  { name: 'make-test', usage: 'make-test --op-spec F --shape DIMS [--attr N=V] --out DIR', help: 'write a one-node test of a user op (network.onnx, seeded inputs.npz, outputs.npz from its semantics) to DIR' },
   { name: 'help', usage: 'help', help: 'show this help' },
 ];
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, config: { ...DEFAULT_CONFIG }, help: false };
+  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, config: { ...DEFAULT_CONFIG }, help: false, opSpecs: [], kernels: [], shapes: [], attrs: {}, seed: 1 };
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
     let inline: string | undefined;
@@ -119,6 +153,12 @@ export function parseArgs(argv: string[]): CliOptions {
     }
   }
   if (o.command === 'help') o.help = true;
+  if (o.kernels.length > o.opSpecs.length) fail('bad-config', `${o.kernels.length} --kernel files for ${o.opSpecs.length} --op-spec files`, '--kernel', 'each --kernel goes with the --op-spec at the same position');
+  if (o.simdKernel && o.command !== 'lab') fail('bad-config', '--simd-kernel is for the lab command', '--simd-kernel');
+  if (o.command === 'make-test' && (o.opSpecs.length !== 1 || !o.out || o.shapes.length === 0))
+    fail('bad-config', 'make-test needs one --op-spec, a --shape per input and --out DIR', 'make-test');
+  if (o.command === 'lab' && (o.opSpecs.length !== 1 || o.kernels.length !== 1 || !o.simdKernel))
+    fail('bad-config', 'the lab needs one --op-spec, its --kernel and a --simd-kernel', 'lab', 'e.g. dpg lab --op-spec src/pipeline/lab/ileakyrelu.json --kernel src/pipeline/lab/scalar.c --simd-kernel src/pipeline/lab/simd.c');
   if (o.edits.length && o.cc !== 'builtin') fail('bad-config', `--edit needs --cc builtin, not --cc ${o.cc}`, '--edit');
   if (o.profile && o.cc === 'host') fail('bad-config', 'a native (--cc host) run has no simulator to profile it', o.trace ? '--trace' : o.csv ? '--csv' : '--profile', 'use --cc builtin or clang');
   if (o.profile && o.command && o.command !== 'run') fail('bad-config', `--profile, --trace and --csv profile a run, not '${o.command}'`, '--profile');

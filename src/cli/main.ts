@@ -17,6 +17,9 @@ import { layersCsv } from '../sim/profile/table';
 import { traceEvents } from '../sim/profile/trace-events';
 import type { RunResult } from '../sim/run/types';
 import { loadTest } from './testdir';
+import { installUserOps } from '../compiler/ops';
+import { checkUserOp, kernelSkeleton, makeOpTest, type UserOp, type UserOpSpec } from '../compiler/ops/user';
+import { LAB_STEPS, LAB_TEST, labSpec, labTable, labTableText, type LabStepId } from '../pipeline/lab';
 
 export const EXIT = { ok: 0, outputErrors: 1, badInput: 2, notImplemented: 3, internal: 4 } as const;
 
@@ -35,7 +38,10 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     return opts.help ? EXIT.ok : EXIT.badInput;
   }
   try {
-    const input = loadTest(opts.test);
+    const ops = loadOps(opts);
+    if (opts.command === 'make-test') return makeTest(opts, ops[0], err);
+    if (opts.command === 'lab') return await runLab(opts, ops[0], readText(opts.simdKernel!, '--simd-kernel'), out, err);
+    const input = { ...loadTest(opts.test), ops };
     const until: StageName = opts.command === 'reference' ? 'reference' : opts.command === 'compile' ? 'codegen' : 'run';
     const results: Results = {};
     const outcomes: StageOutcome[] = [];
@@ -94,6 +100,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
         err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
         return EXIT.internal;
       }
+      if (run.errors !== 0 && !opts.json) err(`error: ${run.errors} output values differ from the golden ones: ${outputSources(results)}`);
       return run.errors === 0 ? EXIT.ok : EXIT.outputErrors;
     }
     return EXIT.ok;
@@ -101,6 +108,85 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     err(`error: ${cliError(toErrorData(e))}`);
     return EXIT.badInput;
   }
+}
+
+/** Which layer (and kernel, and user kernel file) computed each graph output: where to look when outputs differ. */
+function outputSources(results: Results): string {
+  const graph = results.lower?.snapshots.at(-1)?.graph, code = results.codegen;
+  if (!graph || !code) return 'see the mismatches above';
+  return graph.outputs.map((o, i) => {
+    const node = graph.nodes.find((n) => n.outputs.includes(o.name));
+    const layer = node && code.layers.find((l) => l.node === node.name);
+    if (!layer) return `output ${i} '${o.name}' is not computed by a layer`;
+    const user = code.files.find((f) => f.kind === 'kernel' && layer.calls.some((c) => f.content.includes(c)));
+    return `output ${i} '${o.name}' comes from layer "${layer.node}" (${layer.op}, kernel ${layer.kernel}${user ? ` in ${user.path}` : ''})`;
+  }).join('; ');
+}
+
+/** The --op-spec files (JSON, checked field by field) with their --kernel files. */
+function loadOps(opts: CliOptions): UserOp[] {
+  return opts.opSpecs.map((file, i) => {
+    let spec: UserOpSpec;
+    try {
+      spec = JSON.parse(readText(file, '--op-spec')) as UserOpSpec;
+    } catch (e) {
+      if (e instanceof SyntaxError) fail('bad-file', `is not valid JSON: ${e.message}`, file);
+      throw e;
+    }
+    if (typeof spec !== 'object' || spec === null || !Array.isArray(spec.attrs) || !Array.isArray(spec.inputs) || !spec.output || !Array.isArray(spec.tiling))
+      fail('bad-file', 'is not an op spec: it needs op, domain, attrs [], inputs [], output {}, shape, semantics and tiling []', file);
+    const problems = checkUserOp(spec);
+    if (problems.length) fail('bad-config', problems.map((p) => `${p.field}: ${p.message}`).join('; '), file);
+    const kernel = opts.kernels[i] !== undefined ? readText(opts.kernels[i], '--kernel') : opts.command === 'make-test' ? kernelSkeleton(spec) : undefined;
+    if (kernel === undefined) fail('bad-config', `the op spec ${file} has no --kernel`, '--kernel', `write one from the skeleton:\n${kernelSkeleton(spec)}`);
+    return { spec, kernel };
+  });
+}
+
+/** `dpg make-test`: the test maker's folder (network.onnx, inputs.npz, outputs.npz). */
+function makeTest(opts: CliOptions, op: UserOp, err: (s: string) => void): number {
+  installUserOps([op]);
+  const t = makeOpTest(op.spec, { shapes: opts.shapes, attrs: opts.attrs, seed: opts.seed });
+  mkdirSync(opts.out!, { recursive: true });
+  writeFileSync(join(opts.out!, 'network.onnx'), t.model);
+  writeFileSync(join(opts.out!, 'inputs.npz'), t.inputs);
+  writeFileSync(join(opts.out!, 'outputs.npz'), t.outputs);
+  err(`wrote ${opts.out}/network.onnx, inputs.npz, outputs.npz (${op.spec.op}, inputs ${opts.shapes.map((s) => s.join('x')).join(', ')}, seed ${opts.seed})`);
+  return EXIT.ok;
+}
+
+/**
+ * `dpg lab`: the new-operator lab's four runs on its one-node test (or -t DIR), each with the
+ * step's configuration, kernel and tiling rule; a table of cycles and speedups beside GVSoC's.
+ */
+async function runLab(opts: CliOptions, op: UserOp, simd: string, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  installUserOps([op]);
+  const t = opts.test ? loadTest(opts.test) : { ...makeOpTest(op.spec, LAB_TEST), modelName: `${op.spec.op} lab test (1x16x64x64)` };
+  const cycles: Partial<Record<LabStepId, number>> = {};
+  let status: number = EXIT.ok;
+  for (const step of LAB_STEPS) {
+    const ops = [{ spec: labSpec(op.spec, step), kernel: step.kernel === 'simd' ? simd : op.kernel }];
+    const config = { ...opts.config, ...step.config };
+    let error: PlaygroundErrorData | undefined;
+    const results: Results = {};
+    await runPipeline({ ...t, ops }, config, (e) => {
+      if (e.type === 'stage') record(results, e);
+      if (e.type === 'error') error = e.error;
+    }, { milp: nodeMilp, runner: runnerFor(opts) });
+    const tile = results.tile?.tilings[0];
+    const shape = tile ? `tile [${tile.tile.join(', ')}] x ${tile.tiles}` : 'untiled';
+    const run = results.run;
+    if (error || !run || run.cycles === undefined || run.errors === undefined) {
+      err(`${step.title}: ${error ? `error: ${cliError(error)}` : 'the run printed no Runtime / Errors line'}`);
+      status = error?.code === 'internal' ? EXIT.internal : EXIT.badInput;
+      continue;
+    }
+    err(`${step.title}: ${run.cycles} cycles, Errors: ${run.errors} out of ${results.codegen?.totalOutputs ?? '?'} (${shape})`);
+    if (run.errors !== 0) { status = Math.max(status, EXIT.outputErrors); continue; }
+    cycles[step.id] = run.cycles;
+  }
+  out(labTableText(labTable(cycles)));
+  return status;
 }
 
 /** The flag of each config field: the compiler's errors name the field (`where`), the CLI its flag. */

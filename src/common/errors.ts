@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'cancelled'
   | 'limit'             // a size, time or cycle limit was hit
   | 'does-not-fit'      // a layer or the network does not fit a memory level
+  | 'program-fault'     // the program broke a rule at run time: a kernel's store outside its layer's buffers (write guard)
   | 'internal';         // a bug: the message says so
 
 export interface PlaygroundErrorData {

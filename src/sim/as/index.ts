@@ -13,6 +13,9 @@ export { run, decode, decodedImm } from './gen/exec';
 export { resetCore, flushICache } from './core';
 export { bareMode, clusterReset, clusterRun, setQuantum } from './cluster';
 export { consoleDrained } from './periph';
+// Exported so that binaryen keeps it out of line: storeSlow, which every cluster store calls,
+// stays small (only the test of guardOn in it).
+export { guardAllows } from './guard';
 export { setTrace } from './trace';
 export { profDrained, setProfile } from './profile';
 import { profCount as profCountOf, profDropped as profDroppedOf } from './profile';

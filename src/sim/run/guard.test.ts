@@ -155,7 +155,7 @@ function checkStop(e: RunError, mark: string, bytes: number, at: (y: number) => 
   expect(e.result.stdout).not.toContain('not stopped');
   const line = lineOf(mark);
   const fn = mark === 'STORE' ? 'iLeakyReLU_s8_s8' : 'iLeakyReLU_s8x4';
-  expect(e.data.code).toBe('internal');
+  expect(e.data.code).toBe('program-fault');
   expect(e.data.where).toBe(`run: core 3 in ${fn} (iLeakyReLU.c:${line})`);
   expect(e.data.what).toBe(`layer 0 "lrelu" (iLeakyReLU, kernel iLeakyReLU_s8_s8): core 3 wrote ${bytes} byte${bytes > 1 ? 's' : ''} at ${hex(at(y))}, `
     + `outside its output buffer [${hex(y)}, ${hex(y + 1024)}) and the window [${hex(after + 11)}, ${hex(after + 12)}) at iLeakyReLU.c:${line}`);
@@ -171,7 +171,7 @@ function checkStop(e: RunError, mark: string, bytes: number, at: (y: number) => 
 describe('the write guard, builtin toolchain', () => {
   const machine = nodeMachine();
   const cache = new MemoryObjectCache();
-  const run = (mode: Mode) => runBuiltin(program(mode), CONFIG, { machine: () => machine, cache });
+  const run = (mode: Mode, profile = false) => runBuiltin(program(mode), CONFIG, { machine: () => machine, cache, profile });
   beforeAll(async () => { await prebuildSiracusa('siracusa', { cache }); }, 120_000);
 
   it('a kernel inside its window and its stack runs as unguarded, to the cycle; a guard ends with its job', async () => {
@@ -182,6 +182,12 @@ describe('the write guard, builtin toolchain', () => {
 
   it('one element past the end stops the run: layer, core, address, window, file:line', async () => {
     checkStop(await thrown(run('past')), 'STORE', 1, (y) => y + 1024);
+  }, 60_000);
+
+  it('the profiled run loop checks as the plain one does', async () => {
+    const e = await thrown(run('past', true));
+    checkStop(e, 'STORE', 1, (y) => y + 1024);
+    expect(e.result.profile).toBeDefined();
   }, 60_000);
 
   it('a CORE-V post-increment store past the end stops it too', async () => {

@@ -64,7 +64,7 @@ export function simulatorResult(r: SiracusaResult, o: {
     sim.trap = { ...t, ...o.sourceAt(t.pc) };
     if (t.guard) {
       throw new RunError({
-        code: 'internal', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
+        code: 'program-fault', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
         what: guardMessage(sim.trap, o.layers),
         hint: `the kernel wrote outside the buffers the plan gave its layer (its own stack ${span(t.guard.stack)} is allowed too): an index or a loop bound one too far, or a vector store past the end`,
       }, result);
