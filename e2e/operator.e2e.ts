@@ -216,7 +216,9 @@ describe('a new operator (tutorial Part III)', () => {
         cycles: num(await text(page, `lab-cycles-${id}`)), base: num(await text(page, `lab-vsbase-${id}`)), prev: await text(page, `lab-vsprev-${id}`),
       };
       expect(got[id]!.cycles, id).toBeGreaterThan(0);
-      expect(await text(page, `lab-gvsoc-${id}`), id).toMatch(/^[\d,]+ /);
+      const gvsoc = LAB_STEPS.find((x) => x.id === id)!.gvsoc;
+      expect(await attr(page, `lab-gvsoc-${id}`, 'data-gvsoc'), id).toBe(String(gvsoc));
+      expect(await text(page, `lab-gvsoc-${id}`), id).toMatch(new RegExp(`^${gvsoc.toLocaleString('en-US')}\\d`));
     }
     // The tiled row is the run after the rule (the latest matching run).
     expect(got[BASE]!.cycles).toBe(cycles[BASE]);

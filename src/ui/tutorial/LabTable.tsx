@@ -9,8 +9,8 @@ const x = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(2)}
 
 export function LabTable() {
   const lab = useTutorial((s) => s.lab);
-  const mine = labTable(LAB_STEPS.map((s) => ({ id: s.id, cycles: lab[s.id]?.cycles })));
-  const theirs = labTable(LAB_STEPS.map((s) => ({ id: s.id, cycles: s.gvsoc })));
+  const mine = labTable(Object.fromEntries(LAB_STEPS.flatMap((s) => (lab[s.id] ? [[s.id, lab[s.id]!.cycles]] : []))));
+  const theirs = labTable(Object.fromEntries(LAB_STEPS.map((s) => [s.id, s.gvsoc])));
   return (
     <div className="lab-wrap">
       <table className="lab-table" data-testid="lab-table">
@@ -21,16 +21,16 @@ export function LabTable() {
           </tr>
         </thead>
         <tbody>
-          {LAB_STEPS.map((s, i) => {
-            const r = mine[i], g = theirs[i];
+          {LAB_STEPS.map((s) => {
+            const r = mine.find((x) => x.step.id === s.id), g = theirs.find((x) => x.step.id === s.id);
             const e = lab[s.id];
             return (
               <tr key={s.id} data-testid="lab-row" data-step={s.id} data-filled={e ? 'yes' : 'no'} title={e ? `${e.op} in ${e.model}, Errors 0 out of ${e.total}` : 'no matching run yet'}>
                 <td>{s.title}</td>
                 <td data-testid={`lab-cycles-${s.id}`} data-cycles={e?.cycles ?? ''}>{fmt(r?.cycles)}</td>
-                <td data-testid={`lab-vsbase-${s.id}`}>{x(r?.vsBase)}</td>
-                <td data-testid={`lab-vsprev-${s.id}`}>{x(r?.vsPrev)}</td>
-                <td data-testid={`lab-gvsoc-${s.id}`} className="muted">{fmt(s.gvsoc)}<br />{x(g?.vsBase)}</td>
+                <td data-testid={`lab-vsbase-${s.id}`}>{x(r?.speedup)}</td>
+                <td data-testid={`lab-vsprev-${s.id}`}>{x(r?.stepSpeedup)}</td>
+                <td data-testid={`lab-gvsoc-${s.id}`} data-gvsoc={s.gvsoc} className="muted">{fmt(s.gvsoc)}<br />{x(g?.speedup)}</td>
               </tr>
             );
           })}

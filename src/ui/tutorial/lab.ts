@@ -4,8 +4,8 @@
 // model using a user operator, built from the generated code (no code pane edits), Errors 0, with
 // the step's configuration and the step's kind of kernel. Pure; the tutorial store records.
 import { DEFAULT_CONFIG, type Config } from '../../compiler/config';
-import type { UserOp } from '../../compiler/ops/user/spec';
-import { LAB_STEPS } from '../../pipeline/lab';
+import type { UserOp, UserOpSpec } from '../../compiler/ops/user/spec';
+import { LAB_RULE, LAB_STEPS, type LabStep, type LabStepId } from '../../pipeline/lab';
 import { configDiff } from './runlog';
 
 export interface LabEntry {
@@ -35,14 +35,23 @@ export function kernelKind(src: string): 'scalar' | 'simd' {
   return /\bvector_size\b|\bv4s\b|\bv4u\b|\bv2s\b|\bv2u\b|__builtin_pulp_|\bdpg_v4\w*|\bdpg_\w*(?:4|_v\d)\w*\s*\(/.test(c) ? 'simd' : 'scalar';
 }
 
-/** The configuration a lab step runs with. */
-export function labConfig(step: (typeof LAB_STEPS)[number]): Config {
+/** The configuration a lab step runs with (the CLI's `dpg lab` sets the same on its defaults). */
+export function labConfig(step: LabStep): Config {
   return { ...DEFAULT_CONFIG, platform: 'siracusa', ...step.config };
 }
 
-/** The lab step a finished run counts for, if any: its configuration (as the compile used it) and kernel kind match one. */
-export function labStepOf(config: Config, kernel: 'scalar' | 'simd'): string | undefined {
-  return LAB_STEPS.find((s) => s.kernel === kernel && configDiff(config, labConfig(s)).length === 0)?.id;
+/** Whether a spec has the lab's tiling rule (the innermost tile dimension a multiple of 16). */
+export function hasLabRule(spec: UserOpSpec, rank = 4): boolean {
+  return spec.tiling.some((r) => (r.axis === LAB_RULE.axis || r.axis === rank + LAB_RULE.axis) && r.multiple === LAB_RULE.multiple);
+}
+
+/**
+ * The lab step a finished run counts for, if any: its configuration (as the compile used it),
+ * its kernel's kind and, for the step that adds it, the tiling rule match the step.
+ */
+export function labStepOf(config: Config, op: UserOp): LabStepId | undefined {
+  const kind = kernelKind(op.kernel);
+  return LAB_STEPS.find((s) => s.kernel === kind && (!s.rule || hasLabRule(op.spec)) && configDiff(config, labConfig(s)).length === 0)?.id;
 }
 
 /** The user op a compiled model uses (the first of the compile's ops that is one of its graph's op types). */

@@ -8,7 +8,7 @@ import { useStore, type PlaygroundState } from '../store';
 import { PANES, type PaneId } from '../workspace/layouts';
 import { freshTutorial, parseProgress, parseRuns, parseStored, PROGRESS_KEY, RUNS_KEY, serialiseRuns, serialiseStored, MAX_RUNS, type StoredTutorial, type TutorialProgress } from './progress';
 import { summariseRun } from './runlog';
-import { kernelKind, labStepOf, parseLab, serialiseLab, usedOp, type LabLog } from './lab';
+import { labStepOf, parseLab, serialiseLab, usedOp, type LabLog } from './lab';
 import { stepById, STEP_IDS } from './steps';
 import type { CheckResult, RunRecord, StepStatus, World } from './types';
 
@@ -116,7 +116,7 @@ function recordLab(s: PlaygroundState, r: Omit<RunRecord, 'seq'>): void {
   const types = new Set(s.stages.parse.result?.graph.nodes.map((n) => n.op) ?? []);
   const op = usedOp(s.compiledOps, types);
   if (!op) return;
-  const step = labStepOf(s.compiledConfig, kernelKind(op.kernel));
+  const step = labStepOf(s.compiledConfig, op);
   if (!step) return;
   useTutorial.setState((t) => {
     const seq = Math.max(0, ...Object.values(t.lab).map((e) => e.seq)) + 1;
