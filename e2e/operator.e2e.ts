@@ -227,6 +227,7 @@ describe('a new operator (tutorial Part III)', () => {
     expect(got[BASE]!.base).toBeCloseTo(1, 2);
     for (const id of STEPS.slice(1)) expect(got[id]!.base, id).toBeCloseTo(cycles[BASE]! / got[id]!.cycles, 1);
     expect(num(got[SIMD_ROW]!.prev)).toBeCloseTo(got[TILED]!.cycles / got[SIMD_ROW]!.cycles, 1);
+    console.log('lab table', JSON.stringify(got));
     // The last step of Part III: the student types the total speedup the table shows, and Check passes.
     const step = page.locator('[data-testid="tutorial-step"][data-step="op-table"]');
     await step.locator('button.tut-step-title').click();
