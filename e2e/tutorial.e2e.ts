@@ -104,7 +104,9 @@ describe.skipIf(!has)('tutorial mode', () => {
     await page.getByTestId('tutorial-open').click();
     await page.getByTestId('tutorial-panel').waitFor();
     const steps = await page.getByTestId('tutorial-step').evaluateAll((els) => els.map((e) => [e.getAttribute('data-step'), e.getAttribute('data-status')]));
-    expect(steps.map(([id]) => id)).toEqual(['graph-add', 'graph-cnn', 'graph-transformer', 'generic-code', 'siracusa-passes', 'cores', 'tiling', 'profile-tiling', 'neureka', 'wmem']);
+    expect(steps.map(([id]) => id)).toEqual(['graph-add', 'graph-cnn', 'graph-transformer', 'generic-code', 'siracusa-passes', 'cores', 'tiling', 'profile-tiling', 'neureka', 'wmem',
+      // Part III, a new operator: e2e/operator.e2e.ts.
+      'op-define', 'op-parser', 'op-scalar', 'op-cores', 'op-tiled', 'op-rule', 'op-simd', 'op-table']);
     expect(steps.every(([, s]) => s === 'not-yet')).toBe(true);
   });
 
