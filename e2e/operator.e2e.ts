@@ -106,6 +106,10 @@ describe('a new operator (tutorial Part III)', () => {
     const { page } = app;
     await page.getByTestId('tutorial-open').click();
     await page.getByTestId('layout-operator').click();
+    // A name a built-in op has is refused at its field.
+    await page.getByTestId('op-name').fill('Relu');
+    await page.getByTestId('op-problem-op').waitFor();
+    expect(await text(page, 'op-problem-op')).toContain('built-in');
     await page.getByTestId('op-name').fill('iLeakyReLU');
     for (const [i, name, min, max] of [[0, 'mul', 1, 1], [1, 'shift', 0, 7]] as const) {
       await page.getByTestId('op-attr-add').click();

@@ -17,8 +17,8 @@ import type { CodePaneState } from './panes/code/state';
 import { compileErrorAt, editTexts, isLibraryPath } from './panes/code/state';
 import type { RunBaseline } from './panes/run/baseline';
 import type { Config } from '../compiler/config';
-import { kernelPath } from '../compiler/ops/user/kernel';
 import type { UserOp } from '../compiler/ops/user/spec';
+import { kernelFile } from './operator/names';
 import { decodeLink, LinkError, type LinkState } from './link/format';
 import { openLink } from './link/open';
 import { followView } from './link/sync';
@@ -262,7 +262,7 @@ export async function runAgain(): Promise<void> {
 function kernelEdits(files: readonly { path: string; kind: string; content: string }[], ops: readonly UserOp[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const o of ops) {
-    const f = files.find((x) => x.kind === 'kernel' && x.path === kernelPath(o.spec));
+    const f = files.find((x) => x.kind === 'kernel' && x.path === kernelFile(o.spec));
     if (f && f.content !== o.kernel) out[f.path] = o.kernel;
   }
   return out;

@@ -7,7 +7,6 @@
 // JSON checked field by field; anything else is a LinkError saying what is wrong.
 import type { Config, MemLevel, PlatformName } from '../../compiler/config';
 import { DEFAULT_CONFIG, PLATFORMS } from '../../compiler/config';
-import { checkUserOp } from '../../compiler/ops/user';
 import type { UserOp } from '../../compiler/ops/user/spec';
 import { BadOp, readOps } from '../operator/read';
 import type { Hunk } from './diff';
@@ -230,7 +229,7 @@ async function readZ(z: string, s: LinkState): Promise<void> {
     only(b, ['config', 'cycles', 'model'], 'the baseline');
     s.baseline = { config: readConfig(b.config, 'the baseline configuration'), cycles: num(b.cycles, 'the baseline cycles', 1, Number.MAX_SAFE_INTEGER), model: str(b.model, 'the baseline model') };
   }
-  if ('ops' in v) s.ops = readLinkOps(v.ops);
+  if ('ops' in v) s.ops = await readLinkOps(v.ops);
   if ('tutorial' in v) {
     const t = v.tutorial;
     if (!isObj(t)) throw new LinkError('the tutorial progress is not an object');
@@ -240,8 +239,8 @@ async function readZ(z: string, s: LinkState): Promise<void> {
   }
 }
 
-/** The link's operators: each well-formed (read.ts), then valid as the compiler checks an op. */
-function readLinkOps(v: unknown): UserOp[] {
+/** The link's operators: each well-formed (read.ts), then valid as the compiler checks an op (its checks load with the first link that has ops). */
+async function readLinkOps(v: unknown): Promise<UserOp[]> {
   let ops: UserOp[];
   try {
     ops = readOps(v, 'ops');
@@ -249,6 +248,7 @@ function readLinkOps(v: unknown): UserOp[] {
     if (e instanceof BadOp) throw new LinkError(`the link's operators: ${e.field} ${e.problem}`);
     throw e;
   }
+  const { checkUserOp } = await import('../../compiler/ops/user/entry');
   for (const op of ops) {
     const p = checkUserOp(op.spec)[0];
     if (p) throw new LinkError(`the link's operator '${clip(op.spec.op)}' is not valid: ${p.field}: ${p.message}`);

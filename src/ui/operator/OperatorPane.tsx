@@ -6,15 +6,15 @@
 // compile and model check uses it). The test maker builds the one-node test model (seeded
 // inputs, golden outputs from the semantics) and loads it, or saves it as a test folder.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { checkUserOp, kernelName, kernelPath, type SpecProblem } from '../../compiler/ops/user';
-import { INT_TYPES, type IntType } from '../../compiler/passes/ranges';
+import { kernelName, kernelPath, type SpecProblem } from '../../compiler/ops/user';
+import type { IntType } from '../../compiler/passes/ranges';
+import { OP_DTYPES as INT_TYPES } from './names';
 import type { ShapeTemplate, UserAttr, UserOpSpec, UserTensor, UserTileRule } from '../../compiler/ops/user/spec';
 import { SHAPE_TEMPLATES } from '../../compiler/ops/user/spec';
 import { compileErrorAt } from '../panes/code/state';
 import { useStore } from '../store';
-import {
-  applyDraft, downloadTestFolder, editSpec, editTest, kernelFromSkeleton, makeTestModel, newOp, openOp, removeOp, setKernel, takeKernelReveal,
-} from './actions';
+import { editSpec, editTest, newOp, openOp, removeOp, setKernel, takeKernelReveal } from './actions';
+import { applyDraft, downloadTestFolder, draftProblems, kernelFromSkeleton, loadBuiltins, makeTestModel } from './edit';
 import type { KernelEditor } from './kernelEditor';
 import { newAttr, newRule, unapplied } from './state';
 import './operator.css';
@@ -313,7 +313,9 @@ export function OperatorPane() {
   const ops = useStore((s) => s.ops);
   const op = useStore((s) => s.operator);
   const spec = op.draft.spec;
-  const problems = useMemo(() => checkUserOp(spec), [spec]);
+  const [registry, setRegistry] = useState(false);
+  useEffect(() => { void loadBuiltins().then(() => setRegistry(true)); }, []);
+  const problems = useMemo(() => draftProblems(op.draft), [op.draft, registry]); // eslint-disable-line react-hooks/exhaustive-deps
   const dirty = unapplied(ops, op);
   const state = problems.length ? 'invalid' : dirty ? 'unapplied' : 'applied';
   return (

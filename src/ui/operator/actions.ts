@@ -1,18 +1,16 @@
-// What the user does in the Operator pane, as store updates: edit the form and the kernel, apply
-// the op (it joins every later compile and model check), open another applied op, make the
-// one-node test model (loaded like a dropped folder) or download it as a test folder.
-import { toErrorData } from '../../common/errors';
-import { checkUserOp, kernelPath, kernelSkeleton, type SpecProblem } from '../../compiler/ops/user';
+// What the user does in the Operator pane, as store updates: edit the form and the kernel, open
+// another applied op, take one out; and what the rest of the app asks of it (a link's or a
+// session's ops, a compile error's line in a kernel). Light: the compiler's checks, Apply, the
+// test maker and the op registry load with the pane (edit.ts).
 import type { UserOp, UserOpSpec } from '../../compiler/ops/user/spec';
-import { loadModel } from '../actions';
-import { download } from '../panes/run/download';
-import { showError, showPane, useStore } from '../store';
+import { showPane, useStore } from '../store';
+import { kernelFile } from './names';
 import type { OperatorState, TestFields } from './state';
-import { INITIAL_OPERATOR_STATE, testOptions, withApplied } from './state';
+import { INITIAL_OPERATOR_STATE } from './state';
 
 const { getState, setState } = useStore;
 
-function patch(p: Partial<OperatorState> | ((s: OperatorState) => Partial<OperatorState>)): void {
+export function patch(p: Partial<OperatorState> | ((s: OperatorState) => Partial<OperatorState>)): void {
   setState((s) => ({ operator: { ...s.operator, ...(typeof p === 'function' ? p(s.operator) : p) } }));
 }
 
@@ -23,12 +21,6 @@ export function editSpec(f: (spec: UserOpSpec) => UserOpSpec): void {
 
 export function setKernel(kernel: string): void {
   if (getState().operator.draft.kernel !== kernel) patch((o) => ({ draft: { ...o.draft, kernel } }));
-}
-
-/** The kernel file codegen would call for the draft's spec: its signature, the per-core split, a TODO body. */
-export function kernelFromSkeleton(): void {
-  const spec = getState().operator.draft.spec;
-  patch((o) => ({ draft: { ...o.draft, kernel: kernelSkeleton(spec) } }));
 }
 
 export function editTest(f: (t: TestFields) => TestFields): void {
@@ -46,20 +38,6 @@ export function openOp(op: string): void {
   if (found) patch({ draft: found, editing: op });
 }
 
-/** What is wrong with the draft (empty: it can be applied). */
-export function draftProblems(draft: UserOp): SpecProblem[] {
-  return checkUserOp(draft.spec);
-}
-
-/** Applies the draft when it is valid: every later compile and model check uses it. Returns its problems otherwise. */
-export function applyDraft(): SpecProblem[] {
-  const { operator, ops } = getState();
-  const problems = draftProblems(operator.draft);
-  if (problems.length) return problems;
-  setState({ ops: withApplied(ops, operator.draft, operator.editing), operator: { ...operator, editing: operator.draft.spec.op } });
-  return [];
-}
-
 /** Takes an applied op out of the session (models using it no longer load). */
 export function removeOp(op: string): void {
   setState((s) => ({
@@ -73,50 +51,9 @@ export function setOps(ops: UserOp[]): void {
   setState((s) => ({ ops, operator: ops[0] ? { ...s.operator, draft: ops[0], editing: ops[0].spec.op } : s.operator }));
 }
 
-type Made = { ok: true; model: Uint8Array; inputs: Uint8Array; outputs: Uint8Array; name: string; zip(): Uint8Array } | { ok: false; field: string; message: string };
-
-/**
- * The draft applied, then its one-node test built from the test fields: on this thread, with the
- * session's ops installed in this thread's registry (shape inference and the reference
- * interpreter read it). The registry and the interpreter load with the first test.
- */
-async function buildTest(): Promise<Made> {
-  const problems = applyDraft();
-  if (problems.length) return { ok: false, field: problems[0]!.field, message: `the operator is not valid yet: ${problems[0]!.field}: ${problems[0]!.message}` };
-  const { draft, test } = getState().operator;
-  const opts = testOptions(draft.spec, test);
-  if (!opts.ok) return opts;
-  try {
-    const [{ installUserOps }, { makeOpTest, testFolderZip }] = await Promise.all([import('../../compiler/ops'), import('../../compiler/ops/user/maketest')]);
-    installUserOps(getState().ops);
-    const t = makeOpTest(draft.spec, opts);
-    const name = `${draft.spec.op}_test`;
-    return { ok: true, ...t, name, zip: () => testFolderZip(t, name) };
-  } catch (e) {
-    const d = toErrorData(e);
-    return { ok: false, field: 'test', message: `${d.what}${d.where ? ` (${d.where})` : ''}${d.hint ? `: ${d.hint}` : ''}` };
-  }
-}
-
-/** Makes the test model and loads it as the current model, as a dropped test folder would be. Returns a problem, or null. */
-export async function makeTestModel(): Promise<{ field: string; message: string } | null> {
-  const t = await buildTest();
-  if (!t.ok) return t;
-  await loadModel({ name: `${t.name}/network.onnx`, bytes: t.model, inputs: { name: 'inputs.npz', bytes: t.inputs }, outputs: { name: 'outputs.npz', bytes: t.outputs } });
-  return null;
-}
-
-/** Saves the test as a Deeploy-style test folder (network.onnx, inputs.npz, outputs.npz) in a zip. */
-export async function downloadTestFolder(): Promise<{ field: string; message: string } | null> {
-  const t = await buildTest();
-  if (!t.ok) return t;
-  download(`${t.name}.zip`, t.zip(), 'application/zip');
-  return null;
-}
-
 /** The applied op whose kernel file is `path` (a compile error's file), if any. */
 export function opOfKernel(path: string): UserOp | undefined {
-  return getState().ops.find((o) => kernelPath(o.spec) === path);
+  return getState().ops.find((o) => kernelFile(o.spec) === path);
 }
 
 let reveal: { line: number; col: number } | null = null;
@@ -137,8 +74,4 @@ export function takeKernelReveal(): { line: number; col: number } | null {
   const r = reveal;
   reveal = null;
   return r;
-}
-
-export function reportTestProblem(message: string): void {
-  showError('Could not make the test model', { code: 'bad-config', what: message, where: 'the Operator pane' });
 }

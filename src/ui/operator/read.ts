@@ -2,9 +2,9 @@
 // JSON is checked field by field against UserOp's shape and bounds before the app uses it, and
 // the first wrong field is named. Whether a well-formed op makes sense (names, ranges, the
 // semantics' expression) is the compiler's checkUserOp; the callers run it after this.
-import { INT_TYPES } from '../../compiler/passes/ranges';
 import type { UserAttr, UserOp, UserOpSpec, UserTensor, UserTileRule } from '../../compiler/ops/user/spec';
 import { SHAPE_TEMPLATES } from '../../compiler/ops/user/spec';
+import { OP_DTYPES } from './names';
 
 export const OP_LIMITS = { ops: 16, attrs: 32, inputs: 8, rules: 8, name: 64, semantics: 2000, kernel: 64 * 1024, list: 64 };
 
@@ -55,7 +55,7 @@ function readAttr(v: unknown, at: string): UserAttr {
 
 function readTensor(v: unknown, at: string): UserTensor {
   const o = obj(v, at, ['name', 'dtype']);
-  return { name: str(o.name, `${at}.name`, OP_LIMITS.name), dtype: oneOf(o.dtype, INT_TYPES, `${at}.dtype`) };
+  return { name: str(o.name, `${at}.name`, OP_LIMITS.name), dtype: oneOf(o.dtype, OP_DTYPES, `${at}.dtype`) };
 }
 
 function readRule(v: unknown, at: string): UserTileRule {

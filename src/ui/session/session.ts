@@ -14,7 +14,6 @@ import { fetchBuiltinFiles } from '../builtins';
 import type { NamedBytes } from '../files';
 import type { LoadedModel, PlaygroundState } from '../store';
 import { useStore } from '../store';
-import { checkUserOp } from '../../compiler/ops/user';
 import type { StorageProblem } from './db';
 import { StorageError, readFiles, readSession, writeSession } from './db';
 import type { FileBlob, SessionRecord, StoredFile, StoredModel } from './record';
@@ -132,7 +131,7 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
       'the playground starts afresh; the session is saved again as you work');
   }
   // The operators first: the model's check uses them.
-  restoreOperators(record);
+  await restoreOperators(record);
   const m = record.model;
   if (!m) return { loaded: false };
   // The address wins when it names another built-in model than the session's built-in one (the
@@ -157,7 +156,9 @@ export async function restoreSession(builtins: BuiltinModel[]): Promise<Restored
 }
 
 /** The session's operators back in the store: the applied ones (checked again as Apply checks them) and the one being edited. */
-function restoreOperators(record: SessionRecord): void {
+async function restoreOperators(record: SessionRecord): Promise<void> {
+  if (!record.ops?.length && !record.operator) return;
+  const { checkUserOp } = await import('../../compiler/ops/user/entry');
   const ops = (record.ops ?? []).filter((o) => checkUserOp(o.spec).length === 0);
   const dropped = (record.ops ?? []).filter((o) => !ops.includes(o));
   useStore.setState((s) => ({

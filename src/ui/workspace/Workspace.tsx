@@ -3,13 +3,12 @@
 // tab bar), with preset arrangements; the arrangement is kept in localStorage across reloads.
 import { Actions, Layout, Model, type TabNode } from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from '../store';
 import { CodePane } from '../panes/CodePane';
 import { GraphPane } from '../panes/GraphPane';
 import { MemoryPane } from '../panes/MemoryPane';
 import { RunPane } from '../panes/RunPane';
-import { OperatorPane } from '../operator/OperatorPane';
 import { StaleBadge } from '../panes/StaleBadge';
 import { choosePreset } from './control';
 import { loadLayout, PRESETS, presetModel, saveLayout, type PaneId } from './layouts';
@@ -17,12 +16,16 @@ import './workspace.css';
 
 const storage = (): Storage | undefined => { try { return window.localStorage; } catch { return undefined; } };
 
+// The Operator pane brings the compiler's op checks and the test maker: a chunk of its own, loaded
+// when its tab is first shown.
+const OperatorPane = lazy(() => import('../operator/OperatorPane').then((m) => ({ default: m.OperatorPane })));
+
 const PANE_COMPONENTS: Record<PaneId, () => React.ReactNode> = {
   graph: () => <GraphPane />,
   memory: () => <MemoryPane />,
   code: () => <CodePane />,
   run: () => <RunPane />,
-  operator: () => <OperatorPane />,
+  operator: () => <Suspense fallback={<p className="placeholder">Loading the operator editor…</p>}><OperatorPane /></Suspense>,
 };
 
 function factory(node: TabNode) {
