@@ -6,6 +6,7 @@
 import type { Expr, LocalInit, Obj, Stmt, TranslationUnit } from './ast';
 import { argPassing, coercedBytes, irType, passingTypes, retPassing, type Passing } from './callconv';
 import { INT, isInteger, isRecord, UCHAR, type CType, type Member } from './ctype';
+import { evalConst } from './consteval';
 import { errorAt, posOf } from './error';
 import type { Inst, IrFunction, IrGlobal, IrModule, IrType, Op, VecOp } from './ir';
 import { FLOAT_MSG } from './parse';
@@ -804,10 +805,9 @@ class FnLowering {
   /** The constant lane index of v[i] on a packed vector (in range), else undefined (the vector is then read through memory). */
   private laneIndex(e: Extract<Expr, { k: 'velem' }>): number | undefined {
     if (!packedLane(e.a.ty)) return undefined;
-    let idx = e.idx;
-    while (idx.k === 'cast' && isInteger(idx.a.ty)) idx = idx.a;
-    if (idx.k !== 'num') return undefined;
-    const i = Number(idx.val);
+    const c = evalConst(e.idx);
+    if (!c || c.sym !== undefined) return undefined;
+    const i = Number(c.val);
     return i >= 0 && i < e.a.ty.len! ? i : undefined;
   }
 
