@@ -380,7 +380,7 @@ class Isel {
     const t = x.lane === 8 ? 'b' : 'h';
     const d = this.dst(x);
     const [a, b] = x.args;
-    if (x.op === 'vsplat') { this.emit(`cv.add.sc.${t}`, 'R', [d], [ZERO, this.reg(a)]); return; }
+    if (x.op === 'vsplat') { this.emit(`cv.add.sc.${t}`, 'R', [d], [ZERO, this.reg(this.laneSource(a, x.lane!))]); return; }
     this.simd(SIMD_NAME[x.op]!, x.lane!, d, a, b);
   }
 
@@ -390,8 +390,14 @@ class Isel {
     const imm = simdImmediate(name, lane, this.constOf(b));
     if (imm !== undefined) { this.emit(`cv.${name}.sci.${t}`, 'I', [d], [this.reg(a)], { imm }); return; }
     const bd = this.def[b];
-    if (bd?.op === 'vsplat' && bd.lane === lane) { this.emit(`cv.${name}.sc.${t}`, 'R', [d], [this.reg(a), this.reg(bd.args[0])]); return; }
+    if (bd?.op === 'vsplat' && bd.lane === lane) { this.emit(`cv.${name}.sc.${t}`, 'R', [d], [this.reg(a), this.reg(this.laneSource(bd.args[0], lane))]); return; }
     this.emit(`cv.${name}.${t}`, 'R', [d], [this.reg(a), this.reg(b)]);
+  }
+
+  /** A value whose low `lane` bits are v's: v without extensions from at least the lane's width (the SIMD scalar forms read only those bits). */
+  private laneSource(v: number, lane: 8 | 16): number {
+    for (let d = this.def[v]; d && (d.op === 'sext' || d.op === 'zext') && (d.from === 'i8' ? 8 : d.from === 'i16' ? 16 : 32) >= lane; d = this.def[v]) v = d.args[0];
+    return v;
   }
 
   /**
@@ -431,7 +437,7 @@ class Isel {
       const c = this.constOf(b)!, inner = this.def[a];
       const s = inner?.op === 'lshr' ? this.constOf(inner.args[1]) : undefined;
       for (const w of [8, 16]) {
-        if (c === (w === 8 ? 0xff : 0xffff) && s !== undefined && s > 0 && s < 32 - w && s % w === 0) {
+        if (c === (w === 8 ? 0xff : 0xffff) && s !== undefined && s > 0 && s + w <= 32 && s % w === 0) {
           this.emit(w === 8 ? 'cv.extractu.b' : 'cv.extractu.h', 'I', [d], [this.reg(inner!.args[0])], { imm: s / w });
           return true;
         }
@@ -440,7 +446,7 @@ class Isel {
     for (const [v, sp] of [[a, b], [b, a]]) {
       const sd = this.def[sp];
       if (sd?.op === 'vsplat') {
-        this.emit(`cv.${x.op}.sc.${sd.lane === 8 ? 'b' : 'h'}`, 'R', [d], [this.reg(v), this.reg(sd.args[0])]);
+        this.emit(`cv.${x.op}.sc.${sd.lane === 8 ? 'b' : 'h'}`, 'R', [d], [this.reg(v), this.reg(this.laneSource(sd.args[0], sd.lane!))]);
         return true;
       }
     }
