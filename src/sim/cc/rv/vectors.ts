@@ -1,8 +1,9 @@
 // Packed vector ops (ir.ts: vsplat, vadd, ..., lane-wise on an i32 of 8- or 16-bit lanes) for
 // plain RV32, which has no SIMD: rewritten into scalar IR before selection, so no cv.* instruction
 // appears. Additions, subtractions and splats are SWAR (a few word operations with carries kept
-// inside their lane); shifts by a splatted count shift the word and mask; other shifts and the
-// comparisons go lane by lane in registers. The result is the interpreter's vec32, bit for bit
+// inside their lane); shifts by a splatted count shift the word and mask; comparisons are SWAR
+// too (a borrow or a nonzero test per lane, spread over the lane); shifts by a vector of counts go
+// lane by lane in registers. The result is the interpreter's vec32, bit for bit
 // (vectors.test.ts runs both).
 import { isVecOp, type Inst, type IrFunction, type Op } from '../ir';
 
@@ -73,11 +74,34 @@ class Expander {
       case 'vshl': case 'vlshr': case 'vashr': {
         const bd = this.def[b];
         if (bd?.op === 'vsplat' && bd.lane === this.w) { this.shiftBySplat(x.op, a, bd.args[0], d); return; }
-        this.lanewise(x.op, a, b, d);
+        this.shiftLanewise(x.op, a, b, d);
         return;
       }
-      default: this.lanewise(x.op, a, b, d);
+      case 'veq': case 'vne': {
+        // A lane of z = a ^ b is nonzero when its low bits carry into the top bit, or the top bit is set.
+        const z = this.op('xor', a, b);
+        const nz = this.opk('and', this.op('or', this.opk('add', this.opk('and', z, ~this.high), ~this.high), z), this.high);
+        this.lanes(x.op === 'vne' ? nz : this.opk('xor', nz, this.high), d);
+        return;
+      }
+      default: {
+        // x < y, unsigned (signed: with the top bits flipped) is the borrow out of each lane's x - y.
+        const [swap, not] = ORDER[x.op]!;
+        let [p, q] = swap ? [b, a] : [a, b];
+        if (x.op[1] === 's') { p = this.opk('xor', p, this.high); q = this.opk('xor', q, this.high); }
+        const diff = this.op('xor', this.op('sub', this.opk('or', p, this.high), this.opk('and', q, ~this.high)),
+          this.opk('xor', this.opk('and', this.op('xor', p, q), this.high), this.high));
+        const notP = this.opk('xor', p, -1);
+        const borrow = this.op('or', this.op('and', notP, q), this.op('and', this.opk('xor', this.op('xor', p, q), -1), diff));
+        const bits = this.opk('and', borrow, this.high);
+        this.lanes(not ? this.opk('xor', bits, this.high) : bits, d);
+      }
     }
+  }
+
+  /** Lanes of all ones where the lane's top bit is set in `tops` (which has no other bit). */
+  private lanes(tops: number, d: number): void {
+    this.opk('mul', this.opk('lshr', tops, this.w - 1), this.mask, d);
   }
 
   /** v's low lane bits in every lane. */
@@ -99,11 +123,11 @@ class Expander {
     this.op('or', t, fill, d);
   }
 
-  /** Lane by lane: each lane extended to 32 bits, the scalar op, the results packed. */
-  private lanewise(op: Op, a: number, b: number, d: number): void {
+  /** Shifts by a vector, lane by lane: each lane extended to 32 bits, shifted by its count, the results packed. */
+  private shiftLanewise(op: Op, a: number, b: number, d: number): void {
     const w = this.w;
-    const signed = op === 'vadd' || op === 'vsub' || op === 'vashr' || op === 'veq' || op === 'vne' || op[1] === 's';
-    const scalar = SCALAR[op]!;
+    const signed = op === 'vashr';
+    const scalar: Op = op === 'vshl' ? 'shl' : op === 'vlshr' ? 'lshr' : 'ashr';
     let acc = -1;
     for (let i = 0; i < 32 / w; i++) {
       const lane = (v: number, sgn: boolean): number => {
@@ -111,13 +135,7 @@ class Expander {
         const t = up ? this.opk('shl', v, up) : v;
         return this.opk(sgn ? 'ashr' : 'lshr', t, 32 - w);
       };
-      const xv = lane(a, signed);
-      let r: number;
-      if (op === 'vshl' || op === 'vlshr' || op === 'vashr') r = this.op(scalar, xv, this.opk('and', lane(b, false), w - 1));
-      else {
-        r = this.op(scalar, xv, lane(b, signed));
-        r = this.op('sub', this.k(0), r); // 0/1 -> 0/-1
-      }
+      const r = this.op(scalar, lane(a, signed), this.opk('and', lane(b, false), w - 1));
       const m = this.opk('and', r, this.mask);
       const placed = i ? this.opk('shl', m, w * i) : m;
       const last = i === 32 / w - 1;
@@ -126,7 +144,8 @@ class Expander {
   }
 }
 
-const SCALAR: Partial<Record<Op, Op>> = {
-  vshl: 'shl', vlshr: 'lshr', vashr: 'ashr',
-  veq: 'eq', vne: 'ne', vslt: 'slt', vsle: 'sle', vsgt: 'sgt', vsge: 'sge', vult: 'ult', vule: 'ule', vugt: 'ugt', vuge: 'uge',
+/** Each ordered compare as a < b: [operands swapped, result inverted]. */
+const ORDER: Partial<Record<Op, [boolean, boolean]>> = {
+  vslt: [false, false], vult: [false, false], vsgt: [true, false], vugt: [true, false],
+  vsge: [false, true], vuge: [false, true], vsle: [true, true], vule: [true, true],
 };
