@@ -13,14 +13,20 @@ export function expandVectors(f: IrFunction): IrFunction {
   const def: (Inst | undefined)[] = [];
   for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) def[x.dst] = x;
   const g: IrFunction = { ...f, blocks: [] };
+  // The masks are made once, at the entry (which dominates every use; the optimiser has run already).
+  const consts = { insts: [] as Inst[], byValue: new Map<number, number>() };
   for (const b of f.blocks) {
     const out: Inst[] = [];
     for (const x of b.insts) {
-      if (isVecOp(x.op)) new Expander(g, out, x, def).run();
+      if (isVecOp(x.op)) new Expander(g, out, x, def, consts).run();
       else out.push(x);
     }
     g.blocks.push({ insts: out });
   }
+  const entry = g.blocks[0].insts;
+  let at = 0;
+  while (entry[at]?.op === 'phi') at++;
+  entry.splice(at, 0, ...consts.insts);
   return g;
 }
 
@@ -31,7 +37,8 @@ class Expander {
   private readonly high: number;
   private readonly ones: number;
 
-  constructor(private g: IrFunction, private out: Inst[], private x: Inst, private def: (Inst | undefined)[]) {
+  constructor(private g: IrFunction, private out: Inst[], private x: Inst, private def: (Inst | undefined)[],
+    private consts: { insts: Inst[]; byValue: Map<number, number> }) {
     this.w = x.lane!;
     this.mask = this.w === 8 ? 0xff : 0xffff;
     this.high = this.w === 8 ? 0x80808080 | 0 : 0x80008000 | 0;
@@ -39,8 +46,12 @@ class Expander {
   }
 
   private k(v: number): number {
-    const dst = this.g.nregs++;
-    this.out.push({ op: 'const', ty: 'i32', dst, args: [], imm: v | 0, loc: this.x.loc });
+    let dst = this.consts.byValue.get(v | 0);
+    if (dst === undefined) {
+      dst = this.g.nregs++;
+      this.consts.byValue.set(v | 0, dst);
+      this.consts.insts.push({ op: 'const', ty: 'i32', dst, args: [], imm: v | 0, loc: this.g.loc });
+    }
     return dst;
   }
 
