@@ -46,6 +46,16 @@ describe('dpg lab', () => {
 
 describe('bad specs and kernels are named with where they are', () => {
   const small = join(tmp, 'small');
+  it('(and a SIMD kernel in GCC vector types is as fast as one with the Xpulp helpers)', async () => {
+    await call('make-test', '--op-spec', SPEC, '--shape', '1x4x8x64', '--attr', 'shift=3', '--out', join(tmp, 'v'));
+    const runtime = async (k: string) => {
+      const r = await call('run', '-t', join(tmp, 'v'), '--op-spec', SPEC, '--kernel', k, '--l1', '4096');
+      expect(r.out).toContain('Errors: 0 out of 2048');
+      return Number(/Runtime: (\d+) cycles/.exec(r.out)![1]);
+    };
+    const helpers = await runtime(SIMD), vectors = await runtime(join(LAB, 'simd-vectors.c'));
+    expect(vectors).toBeLessThanOrEqual(helpers * 1.02);
+  });
   it('the test maker writes a folder, and refuses an attribute out of its range', async () => {
     expect((await call('make-test', '--op-spec', SPEC, '--shape', '1x4x8x8', '--attr', 'shift=3', '--out', small)).code).toBe(EXIT.ok);
     const r = await call('make-test', '--op-spec', SPEC, '--shape', '1x4x8x8', '--attr', 'shift=9', '--out', join(tmp, 'x'));

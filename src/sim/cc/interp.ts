@@ -3,7 +3,7 @@
 // from 0x1000, the stack growing down from the top; function addresses are tokens in a range
 // no data uses. A tiny host shim provides putchar, exit (and abort); everything else (printf,
 // memcpy, ...) comes from C compiled by the front end, e.g. the project's libc.c.
-import type { Inst, IrFunction, IrModule, IrType } from './ir';
+import { isVecOp, type Inst, type IrFunction, type IrModule, type IrType, type Op } from './ir';
 
 export interface RunOptions {
   /** Memory size in bytes (default 16 MiB). */
@@ -254,7 +254,9 @@ class Interp {
             }
             case 'ret': return a.length ? regs[a[0]] : undefined;
             case 'unreachable': throw new Trap(`${x.loc}: reached unreachable code in '${f.name}'`);
-            default: regs[x.dst] = x.ty === 'i64' ? bin64(x, regs[a[0]] as bigint, regs[a[1]] as bigint) : bin32(x, regs[a[0]] as number, regs[a[1]] as number);
+            default:
+              if (isVecOp(x.op)) { regs[x.dst] = vec32(x.op, x.lane!, regs[a[0]] as number, x.op === 'vsplat' ? 0 : regs[a[1]] as number); break; }
+              regs[x.dst] = x.ty === 'i64' ? bin64(x, regs[a[0]] as bigint, regs[a[1]] as bigint) : bin32(x, regs[a[0]] as number, regs[a[1]] as number);
           }
           if (next >= 0) break;
         }
@@ -313,6 +315,39 @@ export function bin32(x: Inst, a: number, b: number): number {
     case 'uge': return +((a >>> 0) >= (b >>> 0));
     default: throw new Error(`unknown IR op '${x.op}'`);
   }
+}
+
+/** A lane-wise vector op on i32 values of `lane`-bit lanes (ir.ts); the back end's code agrees bit for bit. */
+export function vec32(op: Op, lane: 8 | 16, a: number, b: number): number {
+  const mask = lane === 8 ? 0xff : 0xffff;
+  if (op === 'vsplat') return Math.imul(a & mask, lane === 8 ? 0x01010101 : 0x00010001);
+  let r = 0;
+  for (let i = 0; i < 32; i += lane) {
+    const up = 32 - lane - i;
+    const xs = (a << up) >> (32 - lane), ys = (b << up) >> (32 - lane);
+    const xu = xs & mask, yu = ys & mask, n = yu & (lane - 1);
+    let v: number;
+    switch (op) {
+      case 'vadd': v = xs + ys; break;
+      case 'vsub': v = xs - ys; break;
+      case 'vshl': v = xu << n; break;
+      case 'vlshr': v = xu >>> n; break;
+      case 'vashr': v = xs >> n; break;
+      case 'veq': v = -(xs === ys); break;
+      case 'vne': v = -(xs !== ys); break;
+      case 'vslt': v = -(xs < ys); break;
+      case 'vsle': v = -(xs <= ys); break;
+      case 'vsgt': v = -(xs > ys); break;
+      case 'vsge': v = -(xs >= ys); break;
+      case 'vult': v = -(xu < yu); break;
+      case 'vule': v = -(xu <= yu); break;
+      case 'vugt': v = -(xu > yu); break;
+      case 'vuge': v = -(xu >= yu); break;
+      default: throw new Error(`unknown vector op '${op}'`);
+    }
+    r |= (v & mask) << i;
+  }
+  return r | 0;
 }
 
 export function bin64(x: Inst, a: bigint, b: bigint): Val {

@@ -32,6 +32,14 @@
 //   phi     dst = args[i] when control came from block targets[i]  (only at the start of a block,
 //           before any other instruction; one entry per predecessor edge; made by mem2reg)
 //   copy    dst = a  (a plain move: out-of-SSA and the optimiser's value forwarding)
+//
+// Packed vectors (GCC vector_size(4) of 8- or 16-bit elements) are i32 values whose lanes are
+// `lane` bits wide (lane 0 the least significant). Lane-wise ops, all i32 (see vec32 in interp.ts):
+//   vsplat  dst = a's low `lane` bits in every lane
+//   vadd vsub                                  lane = a.lane op b.lane, wrapping
+//   vshl vlshr vashr                           lane = a.lane shifted by (b.lane mod `lane`)
+//   veq vne vslt vsle vsgt vsge vult vule vugt vuge   lane = -1 when a.lane cmp b.lane, else 0
+// Bitwise and/or/xor of packed vectors are the plain i32 ops; lane reads are shifts and masks.
 export type IrType = 'i8' | 'i16' | 'i32' | 'i64' | 'ptr';
 
 export type Op =
@@ -41,8 +49,22 @@ export type Op =
   | 'sext' | 'zext' | 'trunc'
   | 'load' | 'store' | 'memcpy' | 'memset'
   | 'clz' | 'ctz' | 'popcount' | 'bswap'
+  | VecOp
   | 'call' | 'asm' | 'phi' | 'copy'
   | 'br' | 'jmp' | 'switch' | 'ret' | 'unreachable';
+
+/** The lane-wise ops on packed vectors (an i32 of 8- or 16-bit lanes). */
+export type VecOp =
+  | 'vsplat' | 'vadd' | 'vsub' | 'vshl' | 'vlshr' | 'vashr'
+  | 'veq' | 'vne' | 'vslt' | 'vsle' | 'vsgt' | 'vsge' | 'vult' | 'vule' | 'vugt' | 'vuge';
+
+export const VEC_OPS: ReadonlySet<Op> = new Set<Op>([
+  'vsplat', 'vadd', 'vsub', 'vshl', 'vlshr', 'vashr', 'veq', 'vne', 'vslt', 'vsle', 'vsgt', 'vsge', 'vult', 'vule', 'vugt', 'vuge',
+]);
+
+export function isVecOp(op: Op): op is VecOp {
+  return VEC_OPS.has(op);
+}
 
 export interface Inst {
   op: Op;
@@ -69,6 +91,8 @@ export interface Inst {
   asm?: AsmInfo;
   /** load, store: of a volatile object (kept, in order, however unused). */
   volatile?: boolean;
+  /** Vector ops: the lane width in bits. */
+  lane?: 8 | 16;
   /** Loops: the `#pragma`s written before the loop, on the loop header's first instruction. */
   pragmas?: string[];
 }
@@ -149,7 +173,7 @@ export function printInst(x: Inst): string {
   const d = x.dst >= 0 ? `%${x.dst} = ` : '';
   const a = x.args.map((r) => `%${r}`).join(', ');
   const extra = [
-    x.imm !== undefined ? String(x.imm) : '', x.sym ?? '', x.from ? `from ${x.from}` : '',
+    x.imm !== undefined ? String(x.imm) : '', x.lane ? `lane ${x.lane}` : '', x.sym ?? '', x.from ? `from ${x.from}` : '',
     x.targets ? x.targets.map((t, i) => (x.cases && i > 0 ? `${x.cases[i - 1]}: b${t}` : `b${t}`)).join(' ') : '',
     x.asm ? JSON.stringify(x.asm.template) : '',
   ].filter(Boolean).join(' ');

@@ -5,9 +5,10 @@
 // parameters and results follow the ilp32 psABI as callconv.ts describes it.
 import type { Expr, LocalInit, Obj, Stmt, TranslationUnit } from './ast';
 import { argPassing, coercedBytes, irType, passingTypes, retPassing, type Passing } from './callconv';
-import { INT, isRecord, UCHAR, type CType, type Member } from './ctype';
+import { INT, isInteger, isRecord, UCHAR, type CType, type Member } from './ctype';
+import { evalConst } from './consteval';
 import { errorAt, posOf } from './error';
-import type { Inst, IrFunction, IrGlobal, IrModule, IrType, Op } from './ir';
+import type { Inst, IrFunction, IrGlobal, IrModule, IrType, Op, VecOp } from './ir';
 import { FLOAT_MSG } from './parse';
 import type { Token } from './token';
 
@@ -213,6 +214,8 @@ class FnLowering {
 
   /** A scalar broadcast to every lane of a vector (GCC's scalar operand of a vector operation). */
   private splat(v: number, from: CType, vt: CType): number {
+    const lane = packedLane(vt);
+    if (lane) return this.splatPacked(this.convert(v, from, INT), lane);
     const slot = this.newSlot(vt);
     const base = this.tempAddr(slot);
     const ev = this.convert(v, from, vt.base!);
@@ -423,6 +426,10 @@ class FnLowering {
         if (irType(e.ty) === 'i64') return this.const64(e.val);
         return this.emit({ op: 'const', ty: irType(e.ty), dst: this.reg(), args: [], imm: Number(BigInt.asIntN(32, e.val)) });
       case 'var': case 'str': case 'deref': case 'member': case 'init': case 'velem': {
+        if (e.k === 'velem') {
+          const i = this.laneIndex(e);
+          if (i !== undefined) return this.extractLane(this.expr(e.a), e.a.ty, i);
+        }
         if (e.k === 'member' && e.m.bitWidth !== undefined) return this.loadBits(e.m, this.addr(e));
         const a = this.addr(e);
         if (isRecord(e.ty) || e.ty.kind === 'array' || e.ty.kind === 'func') return a;
@@ -431,6 +438,7 @@ class FnLowering {
       case 'addr': return this.addr(e.a);
       case 'neg': {
         const v = this.expr(e.a);
+        if (packedLane(e.ty)) return this.packedBin('-', e.ty, this.iconst(0), v);
         if (e.ty.kind === 'vector') return this.vectorOp(e.ty, (x) => this.op('sub', 'i32', this.iconst(0), x), [v]);
         const t = irType(e.ty);
         return this.op('sub', t, t === 'i64' ? this.const64(0n) : this.iconst(0, t), v);
@@ -442,16 +450,17 @@ class FnLowering {
       }
       case 'lnot': case 'land': case 'lor': case 'cond': return this.viaBranches(e);
       case 'bin': {
+        if (e.a.ty.kind === 'vector' && packedLane(e.a.ty)) return this.packedBin(e.op, e.a.ty, this.vectorValue(e.a), this.vectorValue(e.b));
         if (e.ty.kind === 'vector') {
           const [op] = BIN_OPS[e.op];
-          const signed = !e.ty.base!.unsigned;
+          const signed = !e.a.ty.base!.unsigned;
           const real = op === 'sdiv' || op === 'srem' || op === 'ashr' ? (signed ? op : BIN_OPS[e.op][1]) : op;
           const cmp = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge'].includes(op);
           const cop = cmp && !signed ? BIN_OPS[e.op][1] : real;
           return this.vectorOp(e.ty, (x, y) => {
             const r = this.op(cop, 'i32', x, y);
             return cmp ? this.op('sub', 'i32', this.iconst(0), r) : r;
-          }, [this.expr(e.a), this.expr(e.b)]);
+          }, [this.expr(e.a), this.expr(e.b)], e.a.ty);
         }
         const a = this.expr(e.a), b = this.expr(e.b);
         const ot = e.a.ty;
@@ -490,6 +499,16 @@ class FnLowering {
           this.emit({ op: 'memcpy', ty: 'ptr', dst: -1, args: [a, v, this.iconst(e.ty.size)] });
           return a;
         }
+        if (e.a.k === 'velem') {
+          const i = this.laneIndex(e.a);
+          if (i !== undefined) {
+            // The vector is read and written whole: its variable stays promotable to a register.
+            const a = this.recordAddr(e.a.a);
+            const v = this.expr(e.b);
+            this.store(e.a.a.ty, a, this.insertLane(this.load(e.a.a.ty, a), e.a.a.ty, i, v));
+            return v;
+          }
+        }
         const a = this.addr(e.a);
         const v = this.expr(e.b);
         this.store(e.ty, a, v);
@@ -506,6 +525,8 @@ class FnLowering {
           let off = scale === 1 ? b : this.op('mul', 'i32', b, this.iconst(scale));
           if (e.op === 'ptr-') off = this.op('sub', 'i32', this.iconst(0), off);
           res = this.op('add', 'ptr', old, off);
+        } else if (packedLane(e.ty)) {
+          res = this.packedBin(e.op, e.ty, old, e.b.ty.kind === 'vector' ? b : this.splat(b, e.b.ty, e.ty));
         } else if (e.ty.kind === 'vector') {
           const [op, uop] = BIN_OPS[e.op];
           const o = e.ty.base!.unsigned ? uop : op;
@@ -702,17 +723,92 @@ class FnLowering {
   }
 
   /** An elementwise vector operation: lanes through a temporary slot. */
-  private vectorOp(vt: CType, f: (...lanes: number[]) => number, vals: number[]): number {
-    const elem = vt.base!;
+  private vectorOp(vt: CType, f: (...lanes: number[]) => number, vals: number[], inType = vt): number {
+    const elem = vt.base!, inElem = inType.base!;
     const es = elem.size;
     const ins = vals.map((v) => { const a = this.tempAddr(this.newSlot(vt)); this.store(vt, a, v); return a; });
     const out = this.tempAddr(this.newSlot(vt));
     for (let i = 0; i < vt.len!; i++) {
-      const lanes = ins.map((a) => this.convert(this.load(elem, this.addOffset(a, i * es)), elem, INT));
+      const lanes = ins.map((a) => this.convert(this.load(inElem, this.addOffset(a, i * es)), inElem, INT));
       const r = f(...lanes);
       this.store(elem, this.addOffset(out, i * es), this.convert(r, INT, elem));
     }
     return this.load(vt, out);
+  }
+
+  /** A packed vector operand: a scalar splatted by vectorOperand (parse.ts) is splatted from its own value, not truncated first. */
+  private vectorValue(e: Expr): number {
+    if (e.k === 'cast' && e.ty.kind === 'vector' && e.a.ty.kind !== 'vector' && e.a.ty.size !== e.ty.size) {
+      let s = e.a;
+      if (s.k === 'cast' && isInteger(s.a.ty) && irType(s.a.ty) === 'i32') s = s.a;
+      return this.splatPacked(this.convert(this.expr(s), s.ty, INT), packedLane(e.ty)!);
+    }
+    return this.expr(e);
+  }
+
+  private splatPacked(v: number, lane: 8 | 16 | 32): number {
+    return lane === 32 ? v : this.emit({ op: 'vsplat', ty: 'i32', dst: this.reg(), args: [v], lane });
+  }
+
+  /**
+   * A C operator on packed vectors (4 bytes in one i32): one lane-wise IR op where there is one
+   * (comparisons give -1/0 lanes); * / % lane by lane in registers.
+   */
+  private packedBin(cop: string, vt: CType, a: number, b: number): number {
+    const lane = packedLane(vt)!;
+    const signed = !vt.base!.unsigned;
+    const [sop, uop] = BIN_OPS[cop];
+    const op = signed ? sop : uop;
+    if (op === 'and' || op === 'or' || op === 'xor') return this.op(op, 'i32', a, b);
+    if (lane === 32) {
+      const r = this.op(op, 'i32', a, b);
+      return CMP_OPS.has(op) ? this.op('sub', 'i32', this.iconst(0), r) : r;
+    }
+    const vop = VEC_OF[op];
+    if (vop) return this.emit({ op: vop, ty: 'i32', dst: this.reg(), args: [a, b], lane });
+    let out = -1;
+    for (let i = 0; i < 32 / lane; i++) {
+      const r = this.op(op, 'i32', this.laneValue(a, lane, i, signed), this.laneValue(b, lane, i, signed));
+      const m = this.op('and', 'i32', r, this.iconst(lane === 8 ? 0xff : 0xffff));
+      const placed = i ? this.op('shl', 'i32', m, this.iconst(lane * i)) : m;
+      out = out < 0 ? placed : this.op('or', 'i32', out, placed);
+    }
+    return out;
+  }
+
+  /** Lane i of a packed vector as an int (sign- or zero-extended). */
+  private laneValue(v: number, lane: number, i: number, signed: boolean): number {
+    const up = 32 - lane * (i + 1);
+    const t = up ? this.op('shl', 'i32', v, this.iconst(up)) : v;
+    return this.op(signed ? 'ashr' : 'lshr', 'i32', t, this.iconst(32 - lane));
+  }
+
+  /** v[i] for a constant i of a vector held in a register: its element (of the element's IR type). */
+  private extractLane(v: number, vt: CType, i: number): number {
+    const lane = packedLane(vt)!;
+    if (lane === 32) return v;
+    const s = i ? this.op('lshr', 'i32', v, this.iconst(lane * i)) : v;
+    return this.emit({ op: 'trunc', ty: irType(vt.base!), dst: this.reg(), args: [s], from: 'i32' });
+  }
+
+  /** v with lane i replaced by the element value x. */
+  private insertLane(v: number, vt: CType, i: number, x: number): number {
+    const lane = packedLane(vt)!;
+    if (lane === 32) return x;
+    const mask = lane === 8 ? 0xff : 0xffff;
+    const w = this.convert(x, { ...vt.base!, unsigned: true }, U32);
+    const m = this.op('and', 'i32', w, this.iconst(mask));
+    const placed = i ? this.op('shl', 'i32', m, this.iconst(lane * i)) : m;
+    return this.op('or', 'i32', this.op('and', 'i32', v, this.iconst(~(mask << (lane * i)))), placed);
+  }
+
+  /** The constant lane index of v[i] on a packed vector (in range), else undefined (the vector is then read through memory). */
+  private laneIndex(e: Extract<Expr, { k: 'velem' }>): number | undefined {
+    if (!packedLane(e.a.ty)) return undefined;
+    const c = evalConst(e.idx);
+    if (!c || c.sym !== undefined) return undefined;
+    const i = Number(c.val);
+    return i >= 0 && i < e.a.ty.len! ? i : undefined;
   }
 
   /** Reads a bit-field: the storage unit (or, packed, the bytes it covers) shifted and sign- or zero-extended. */
@@ -781,6 +877,18 @@ class FnLowering {
     else this.store(t, addr, this.convert(merged, ut, t));
   }
 }
+
+/** The lane width of a vector held in one i32 register (4 bytes of 8-, 16- or 32-bit elements). */
+function packedLane(t: CType): 8 | 16 | 32 | undefined {
+  if (t.kind !== 'vector' || t.size !== 4) return undefined;
+  return (t.base!.size * 8) as 8 | 16 | 32;
+}
+
+const CMP_OPS = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
+const VEC_OF: Partial<Record<Op, VecOp>> = {
+  add: 'vadd', sub: 'vsub', shl: 'vshl', lshr: 'vlshr', ashr: 'vashr', eq: 'veq', ne: 'vne',
+  slt: 'vslt', sle: 'vsle', sgt: 'vsgt', sge: 'vsge', ult: 'vult', ule: 'vule', ugt: 'vugt', uge: 'vuge',
+};
 
 const U32: CType = { kind: 'int', size: 4, align: 4, unsigned: true };
 const U64: CType = { kind: 'llong', size: 8, align: 8, unsigned: true };

@@ -52,6 +52,9 @@ const MIN_RAW_TABLE = 64;
 /** Tokens the window keeps behind the parser before dropping them. */
 const KEEP = 4096;
 
+/** GCC's type of a vector comparison's lanes, by element size. */
+const SIGNED_OF_SIZE: Record<number, CType> = { 1: SCHAR, 2: SHORT, 4: INT, 8: LLONG };
+
 class Parser {
   /** The window of tokens read: toks[k] is token number base + k; pos counts from the unit's start. */
   private toks: Token[];
@@ -1017,7 +1020,10 @@ class Parser {
     if (a.ty.kind === 'vector' || b.ty.kind === 'vector') {
       const vt = a.ty.kind === 'vector' ? a.ty : b.ty;
       const va = this.vectorOperand(a, vt, t), vb = this.vectorOperand(b, vt, t);
-      return { k: 'bin', ty: vt, tok: t, op, a: va, b: vb };
+      // GCC: a comparison gives a vector of signed integers of the element's size (-1 / 0 lanes).
+      const cmp = op === '==' || op === '!=' || op === '<' || op === '<=' || op === '>' || op === '>=';
+      const ty = cmp ? vectorOf(SIGNED_OF_SIZE[vt.base!.size], vt.size) : vt;
+      return { k: 'bin', ty, tok: t, op, a: va, b: vb };
     }
     if (op === '+' || op === '-') {
       if (isPointer(a.ty) && isInteger(b.ty)) return this.ptrAdd(a, b, op, t);

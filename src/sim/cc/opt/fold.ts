@@ -1,7 +1,8 @@
 // Constant folding: the value of one instruction whose operands are constants, computed by the
 // interpreter's own arithmetic (interp.ts defines the IR), so folding is bit-exact by construction.
 import type { Inst } from '../ir';
-import { bin32, bin64, convert } from '../interp';
+import { isVecOp } from '../ir';
+import { bin32, bin64, convert, vec32 } from '../interp';
 import { isBinary } from './util';
 
 export type Val = number | bigint;
@@ -18,6 +19,7 @@ export function foldInst(x: Inst, arg: (i: number) => Val): Val | undefined {
       case 'popcount': { let v = (arg(0) as number) >>> 0, c = 0; while (v) { v &= v - 1; c++; } return c; }
       case 'bswap': { const v = arg(0) as number; return ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24); }
       default:
+        if (isVecOp(x.op)) return vec32(x.op, x.lane!, arg(0) as number, x.op === 'vsplat' ? 0 : arg(1) as number);
         if (!isBinary(x.op)) return undefined;
         return x.ty === 'i64' ? bin64(x, arg(0) as bigint, arg(1) as bigint) : bin32(x, arg(0) as number, arg(1) as number);
     }

@@ -10,14 +10,14 @@ import type { Inst, IrFunction, Op } from '../ir';
 import { dominators } from './dom';
 import { isPure, newMap, renameUses } from './util';
 
-const COMMUTATIVE = new Set<Op>(['add', 'mul', 'and', 'or', 'xor', 'eq', 'ne']);
+const COMMUTATIVE = new Set<Op>(['add', 'mul', 'and', 'or', 'xor', 'eq', 'ne', 'vadd', 'veq', 'vne']);
 /** Leaves: merging them is bookkeeping, not a change that opens work for the other passes. */
 const ADDRESSES = new Set<Op>(['const', 'slot', 'addr']);
 
 function key(x: Inst, consts: Map<number, string>): string {
   let a: (number | string)[] = x.args.map((r) => consts.get(r) ?? r);
   if (COMMUTATIVE.has(x.op) && String(a[0]) > String(a[1])) a = [a[1], a[0]];
-  return `${x.op} ${x.ty} ${x.from ?? ''} ${x.imm ?? ''} ${x.sym ?? ''} ${a.join(',')}`;
+  return `${x.op} ${x.ty} ${x.from ?? ''} ${x.imm ?? ''} ${x.sym ?? ''} ${x.lane ?? ''} ${a.join(',')}`;
 }
 
 export function gvn(f: IrFunction): boolean {

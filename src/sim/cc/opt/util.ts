@@ -1,7 +1,7 @@
 // Shared helpers of the optimiser's passes: the CFG's edges, vreg types and definitions, what an
 // instruction reads and writes, and the rewrites every pass needs (renaming uses, fixing phis
 // after edges change, deleting blocks).
-import type { Block, Inst, IrFunction, IrType, Op } from '../ir';
+import { isVecOp, type Block, type Inst, type IrFunction, type IrType, type Op } from '../ir';
 
 export function isTerminator(op: Op): boolean {
   return op === 'br' || op === 'jmp' || op === 'switch' || op === 'ret' || op === 'unreachable';
@@ -103,7 +103,7 @@ export function isPure(x: Inst): boolean {
     case 'const': case 'addr': case 'slot': case 'vastart': case 'copy':
     case 'sext': case 'zext': case 'trunc': case 'clz': case 'ctz': case 'popcount': case 'bswap':
       return true;
-    default: return isBinary(x.op);
+    default: return isBinary(x.op) || isVecOp(x.op);
   }
 }
 

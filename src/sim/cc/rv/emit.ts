@@ -69,6 +69,7 @@ export class AsmWriter {
       case 'LRR': return `${x.op}\t${d[0]}, ${u[1]}(${u[0]})`;
       case 'SRR': return `${x.op}\t${u[0]}, ${u[2]}(${u[1]})`;
       case 'RD': return `${x.op}\t${d[0]}, ${u[1]}, ${u[2]}`;
+      case 'RDI': return `${x.op}\t${d[0]}, ${u[1]}, ${x.imm}`;
       case 'I': return `${x.op}\t${d[0]}, ${u[0]}, ${lo()}`;
       case 'U': return `lui\t${d[0]}, %hi(${symOff(x.sym!, x.imm ?? 0)})`;
       case 'L': return `${x.op}\t${d[0]}, ${lo()}(${u[0]})`;

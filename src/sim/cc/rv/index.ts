@@ -1,6 +1,6 @@
 // The RV32 back end: IR module -> GNU assembly text for rv32imc + CORE-V, ilp32. Per function:
-// instruction selection (isel.ts), register allocation (regalloc.ts), frame layout (frame.ts),
-// text (emit.ts); then the module's data.
+// packed vector ops expanded for plain RV32 (vectors.ts), instruction selection (isel.ts),
+// register allocation (regalloc.ts), frame layout (frame.ts), text (emit.ts); then the data.
 import { CcError } from '../error';
 import type { IrFunction, IrModule } from '../ir';
 import { AsmWriter } from './emit';
@@ -9,6 +9,7 @@ import { selectFunction } from './isel';
 import type { MFunction } from './mir';
 import { rotateLoops, threadJumps } from './layout';
 import { allocateRegisters } from './regalloc';
+import { expandVectors } from './vectors';
 
 export interface BackendOptions {
   /** The source file (for .file and the line table). */
@@ -32,7 +33,8 @@ export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAs
 }
 
 /** One function through selection, allocation and frame layout (again with t6 kept free when a far stack store needs it). */
-export function compileFunction(f: IrFunction, opts: BackendOptions): MFunction {
+export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction {
+  const f = opts.xpulp ? ir : expandVectors(ir);
   try {
     for (const reserve of [false, true]) {
       const mf = selectFunction(f, { xpulp: opts.xpulp });

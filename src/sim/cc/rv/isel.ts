@@ -6,7 +6,7 @@
 // here: each incoming edge gets copies (at the end of a predecessor with one successor, or in a
 // block of its own on a critical edge).
 import { CcError } from '../error';
-import type { Inst, IrFunction, IrType, Op } from '../ir';
+import { isVecOp, type Inst, type IrFunction, type IrType, type Op } from '../ir';
 import { argLayout } from './abi';
 import { A0, CALLER_SAVED, FIRST_VREG, REG_NAMES, SP, ZERO, type Fmt, type FrameObject, type MBlock, type MFunction, type MInst, type Reg } from './mir';
 
@@ -336,11 +336,14 @@ class Isel {
       case 'switch': this.selectSwitch(x, b); return;
       case 'ret': this.ret(x); return;
       case 'unreachable': this.emit('unimp', 'NONE', [], [], { sideEffect: true }); return;
-      default: throw new Error(`${x.loc}: the back end cannot select IR op '${x.op}'`);
+      default:
+        if (isVecOp(x.op)) { this.vector(x); return; }
+        throw new Error(`${x.loc}: the back end cannot select IR op '${x.op}'`);
     }
   }
 
   private binary(x: Inst): void {
+    if (this.opts.xpulp && (x.op === 'and' || x.op === 'or' || x.op === 'xor' || x.op === 'ashr') && this.packedPattern(x)) return;
     const [a, b] = x.args;
     const d = this.dst(x);
     const ca = this.constOf(a), cb = this.constOf(b);
@@ -363,6 +366,129 @@ class Isel {
     if (op === 'udiv' && cb !== undefined && cb > 0 && (cb & (cb - 1)) === 0) { this.emit('srli', 'I', [d], [this.reg(a)], { imm: 31 - Math.clz32(cb) }); return; }
     if (op === 'urem' && cb !== undefined && cb > 0 && (cb & (cb - 1)) === 0 && fits12(cb - 1)) { this.emit('andi', 'I', [d], [this.reg(a)], { imm: cb - 1 }); return; }
     this.emit(rr[op], 'R', [d], [this.reg(a), this.reg(b)]);
+  }
+
+  // ---------------------------------------------------------------- packed vectors (xcvsimd)
+
+  /**
+   * A lane-wise op (ir.ts) as one CORE-V SIMD instruction: .sci with a splatted constant that
+   * fits the immediate, .sc with a splatted scalar (its own register, not the splat's), else the
+   * vector-vector form. Plain RV32 never gets here: expandVectors (vectors.ts) rewrote them.
+   */
+  private vector(x: Inst): void {
+    if (!this.opts.xpulp) throw new Error(`vector op '${x.op}' left for a plain RV32 selection`);
+    const t = x.lane === 8 ? 'b' : 'h';
+    const d = this.dst(x);
+    const [a, b] = x.args;
+    if (x.op === 'vsplat') { this.emit(`cv.add.sc.${t}`, 'R', [d], [ZERO, this.reg(this.laneSource(a, x.lane!))]); return; }
+    this.simd(SIMD_NAME[x.op]!, x.lane!, d, a, b);
+  }
+
+  /** cv.<name>[.sc|.sci].<b|h> d, a, b with b's form chosen as vector() says. */
+  private simd(name: string, lane: 8 | 16, d: Reg, a: number, b: number): void {
+    const t = lane === 8 ? 'b' : 'h';
+    const imm = simdImmediate(name, lane, this.constOf(b));
+    if (imm !== undefined) { this.emit(`cv.${name}.sci.${t}`, 'I', [d], [this.reg(a)], { imm }); return; }
+    const bd = this.def[b];
+    if (bd?.op === 'vsplat' && bd.lane === lane) { this.emit(`cv.${name}.sc.${t}`, 'R', [d], [this.reg(a), this.reg(this.laneSource(bd.args[0], lane))]); return; }
+    this.emit(`cv.${name}.${t}`, 'R', [d], [this.reg(a), this.reg(b)]);
+  }
+
+  /** A value whose low `lane` bits are v's: v without extensions from at least the lane's width (the SIMD scalar forms read only those bits). */
+  private laneSource(v: number, lane: 8 | 16): number {
+    for (let d = this.def[v]; d && (d.op === 'sext' || d.op === 'zext') && (d.from === 'i8' ? 8 : d.from === 'i16' ? 16 : 32) >= lane; d = this.def[v]) v = d.args[0];
+    return v;
+  }
+
+  /**
+   * i32 operations on packed vectors with a CORE-V instruction (the front end writes them as
+   * plain IR): (v & m) | (w & ~m) with m = v > w or v < w -> cv.max / cv.min (the portable
+   * select of GCC's C, which has no vector ?:); and/or/xor with a splat -> cv.and.sc ...;
+   * ashr(shl(v, k), 32 - w) (a lane read) -> cv.extract; (v & ~lane) | (x & mask) << s -> cv.insert.
+   */
+  private packedPattern(x: Inst): boolean {
+    const [a, b] = x.args;
+    const d = this.dst(x);
+    if (x.op === 'ashr') {
+      const sh = this.constOf(b), inner = this.def[a];
+      const k = inner?.op === 'shl' ? this.constOf(inner.args[1]) : undefined;
+      for (const w of [8, 16]) {
+        if (sh === 32 - w && k !== undefined && k > 0 && k < 32 - w && k % w === 0) {
+          this.emit(w === 8 ? 'cv.extract.b' : 'cv.extract.h', 'I', [d], [this.reg(inner!.args[0])], { imm: (32 - w - k) / w });
+          return true;
+        }
+      }
+      return false;
+    }
+    if (x.op === 'or') {
+      const sel = this.selectPattern(a, b) ?? this.selectPattern(b, a);
+      if (sel) { this.simd(sel.name, sel.lane, d, sel.x, sel.y); return true; }
+      for (const [keep, put] of [[a, b], [b, a]]) {
+        const ins = this.insertPattern(keep, put);
+        if (ins) {
+          this.mv(d, this.reg(ins.v));
+          this.emit(ins.lane === 8 ? 'cv.insert.b' : 'cv.insert.h', 'RDI', [d], [d, this.reg(ins.x)], { imm: ins.index });
+          return true;
+        }
+      }
+    }
+    if (x.op === 'and' && this.constOf(b) !== undefined) {
+      // (v >> s) & mask: an unsigned lane read
+      const c = this.constOf(b)!, inner = this.def[a];
+      const s = inner?.op === 'lshr' ? this.constOf(inner.args[1]) : undefined;
+      for (const w of [8, 16]) {
+        if (c === (w === 8 ? 0xff : 0xffff) && s !== undefined && s > 0 && s + w <= 32 && s % w === 0) {
+          this.emit(w === 8 ? 'cv.extractu.b' : 'cv.extractu.h', 'I', [d], [this.reg(inner!.args[0])], { imm: s / w });
+          return true;
+        }
+      }
+    }
+    for (const [v, sp] of [[a, b], [b, a]]) {
+      const sd = this.def[sp];
+      if (sd?.op === 'vsplat') {
+        this.emit(`cv.${x.op}.sc.${sd.lane === 8 ? 'b' : 'h'}`, 'R', [d], [this.reg(v), this.reg(this.laneSource(sd.args[0], sd.lane!))]);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** p = v & m and q = w & ~m (m a lane compare of v and w): the lane-wise max or min of v and w. */
+  private selectPattern(p: number, q: number): { name: string; lane: 8 | 16; x: number; y: number } | undefined {
+    const pd = this.def[p], qd = this.def[q];
+    if (pd?.op !== 'and' || qd?.op !== 'and') return undefined;
+    for (const [v, m] of [[pd.args[0], pd.args[1]], [pd.args[1], pd.args[0]]]) {
+      const md = this.def[m];
+      if (!md || !isVecOp(md.op) || !MINMAX[md.op]) continue;
+      for (const [w, nm] of [[qd.args[0], qd.args[1]], [qd.args[1], qd.args[0]]]) {
+        const nd = this.def[nm];
+        if (nd?.op !== 'xor' || !((nd.args[0] === m && this.constOf(nd.args[1]) === -1) || (nd.args[1] === m && this.constOf(nd.args[0]) === -1))) continue;
+        const [c0, c1] = md.args;
+        const [big, small] = MINMAX[md.op]!; // the names when v is the compare's first operand
+        if (v === c0 && w === c1) return { name: big, lane: md.lane!, x: c0, y: c1 };
+        if (v === c1 && w === c0) return { name: small, lane: md.lane!, x: c0, y: c1 };
+      }
+    }
+    return undefined;
+  }
+
+  /** keep = v & ~(mask << s), put = (x & mask) << s (s a multiple of the lane width): cv.insert of x at lane s / w. */
+  private insertPattern(keep: number, put: number): { v: number; x: number; lane: 8 | 16; index: number } | undefined {
+    const kd = this.def[keep];
+    if (kd?.op !== 'and') return undefined;
+    const km = this.constOf(kd.args[1]);
+    if (km === undefined) return undefined;
+    let s = 0, pv = put;
+    const pd = this.def[put];
+    if (pd?.op === 'shl') { const c = this.constOf(pd.args[1]); if (c === undefined) return undefined; s = c; pv = pd.args[0]; }
+    const md = this.def[pv];
+    if (md?.op !== 'and') return undefined;
+    const mask = this.constOf(md.args[1]);
+    for (const lane of [8, 16] as const) {
+      const full = lane === 8 ? 0xff : 0xffff;
+      if (mask === full && s % lane === 0 && s + lane <= 32 && km === ~(full << s)) return { v: kd.args[0], x: md.args[0], lane, index: s / lane };
+    }
+    return undefined;
   }
 
   /** A comparison's 0/1 value in a register. */
@@ -421,8 +547,17 @@ class Isel {
     if (from === 'i32' || from === 'ptr') { this.alias(x.dst, a); return; }
     const known = this.ext[a];
     if (known === 'bool' || known === x.op) { this.alias(x.dst, a); this.ext[x.dst] = x.op as Ext; return; }
-    const d = this.dst(x), s = this.reg(a);
+    const d = this.dst(x);
     this.ext[x.dst] = x.op as Ext;
+    // A lane of a packed vector: ext(trunc(v >> k)), k a multiple of the lane width.
+    const td = this.def[a], sd = td?.op === 'trunc' && td.from === 'i32' ? this.def[td.args[0]] : undefined;
+    const k = sd?.op === 'lshr' ? this.constOf(sd.args[1]) : undefined;
+    const w = from === 'i8' ? 8 : 16;
+    if (this.opts.xpulp && k !== undefined && k > 0 && k % w === 0 && k + w <= 32) {
+      this.emit(`cv.extract${x.op === 'zext' ? 'u' : ''}.${w === 8 ? 'b' : 'h'}`, 'I', [d], [this.reg(sd!.args[0])], { imm: k / w });
+      return;
+    }
+    const s = this.reg(a);
     this.narrow(x.op as 'sext' | 'zext', from as 'i8' | 'i16', d, s);
   }
 
@@ -951,6 +1086,34 @@ class Isel {
     }
     this.ext[x.dst] = 'bool';
   }
+}
+
+/** The CORE-V SIMD mnemonic stem of each lane-wise IR op. */
+const SIMD_NAME: Partial<Record<Op, string>> = {
+  vadd: 'add', vsub: 'sub', vshl: 'sll', vlshr: 'srl', vashr: 'sra',
+  veq: 'cmpeq', vne: 'cmpne', vslt: 'cmplt', vsle: 'cmple', vsgt: 'cmpgt', vsge: 'cmpge',
+  vult: 'cmpltu', vule: 'cmpleu', vugt: 'cmpgtu', vuge: 'cmpgeu',
+};
+
+/** Per lane compare of (v, w): the SIMD op selecting v where it holds and w elsewhere, and the one selecting w there and v elsewhere. */
+const MINMAX: Partial<Record<Op, [string, string]>> = {
+  vsgt: ['max', 'min'], vsge: ['max', 'min'], vslt: ['min', 'max'], vsle: ['min', 'max'],
+  vugt: ['maxu', 'minu'], vuge: ['maxu', 'minu'], vult: ['minu', 'maxu'], vule: ['minu', 'maxu'],
+};
+
+/**
+ * The .sci immediate for a constant second operand c of cv.<name>: c must splat one lane value,
+ * which the 6-bit immediate reproduces (signed ops sign-extend it, shifts use it mod the width).
+ */
+function simdImmediate(name: string, lane: 8 | 16, c: number | undefined): number | undefined {
+  if (c === undefined) return undefined;
+  const mask = lane === 8 ? 0xff : 0xffff;
+  const u = c & mask;
+  if ((Math.imul(u, lane === 8 ? 0x01010101 : 0x00010001) | 0) !== (c | 0)) return undefined;
+  if (name === 'sll' || name === 'srl' || name === 'sra') return u & (lane - 1);
+  if (name.startsWith('cmp') && name.endsWith('u') || name === 'maxu' || name === 'minu') return u <= 63 ? u : undefined;
+  const sv = (u << (32 - lane)) >> (32 - lane);
+  return sv >= -32 && sv <= 31 ? sv : undefined;
 }
 
 function isTerm(op: Op): boolean {

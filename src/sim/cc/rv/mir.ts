@@ -30,9 +30,10 @@ export const CALLEE_SAVED: Reg[] = [8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27
  *   R1   op d0, u0              MV   mv d0, u0            LI  li d0, imm
  *   CALL call sym / jalr u0     RET  ret                  ASM the template     NONE  op
  *   RD   op d0, u1, u2 where d0 is also u0 (cv.mac: the accumulator is read and written)
+ *   RDI  op d0, u1, imm where d0 is also u0 (cv.insert: the other lanes are kept)
  *   LRR  op d0, u1(u0)  (CORE-V base + index load)   SRR  op u0, u2(u1)  (store u0 at u1 + u2)
  */
-export type Fmt = 'LRR' | 'SRR' | 'R' | 'I' | 'U' | 'L' | 'S' | 'LPI' | 'SPI' | 'B' | 'BI' | 'J' | 'R1' | 'MV' | 'LI' | 'CALL' | 'RET' | 'ASM' | 'NONE' | 'RD';
+export type Fmt = 'LRR' | 'SRR' | 'R' | 'I' | 'U' | 'L' | 'S' | 'LPI' | 'SPI' | 'B' | 'BI' | 'J' | 'R1' | 'MV' | 'LI' | 'CALL' | 'RET' | 'ASM' | 'NONE' | 'RD' | 'RDI';
 
 export interface MInst {
   op: string;
