@@ -20,6 +20,7 @@ describe('the lab table', () => {
     expect(kernelKind('uint32_t w = dpg_load4(p);')).toBe('simd');
     expect(kernelKind(scalar.kernel)).toBe('scalar');
     expect(kernelKind(simd.kernel)).toBe('simd');
+    expect(kernelKind(readFileSync(path.join(LAB, 'simd-vectors.c'), 'utf8'))).toBe('simd');
   });
 
   it('fills a row from a run whose configuration and kernel kind match it', () => {
