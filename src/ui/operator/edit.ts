@@ -75,7 +75,11 @@ export async function makeTestModel(): Promise<{ field: string; message: string 
   const t = await buildTest();
   if (!t.ok) return t;
   await loadModel({ name: `${t.name}/network.onnx`, bytes: t.model, inputs: { name: 'inputs.npz', bytes: t.inputs }, outputs: { name: 'outputs.npz', bytes: t.outputs } });
-  return null;
+  // Refused by the model check (an attribute outside its range): said here too, beside the fields.
+  const s = getState();
+  if (s.model?.bytes === t.model) return null;
+  const e = s.loadFailure?.error;
+  return { field: 'test', message: e ? `the model check refused it: ${e.what}${e.where ? ` (${e.where})` : ''}` : 'the test model was not loaded (another load or a cancel came first)' };
 }
 
 /** Saves the test as a Deeploy-style test folder (network.onnx, inputs.npz, outputs.npz) in a zip. */
