@@ -68,7 +68,8 @@ export function Workspace() {
       </div>
       <div className="workspace-layout" data-testid="workspace-layout">
         <Layout key={generation} model={model} factory={factory} realtimeResize
-          onRenderTab={(node, values) => { values.content = <span className="workspace-tab-title">{node.getName()} <StaleBadge /></span>; }}
+          // The Operator pane edits inputs of the next compile; only the result panes go stale.
+          onRenderTab={(node, values) => { values.content = <span className="workspace-tab-title">{node.getName()} {node.getComponent() !== 'operator' && <StaleBadge />}</span>; }}
           onModelChange={(m) => saveLayout(storage(), m.toJson())} />
       </div>
     </div>
