@@ -35,6 +35,8 @@ export class AsmWriter {
         // Fall through instead of jumping to the next block; a branch to the next block over
         // a jump becomes the inverted branch to the jump's target.
         if (x.fmt === 'J' && x.target === next && i === insts.length - 1) continue;
+        if (x.fmt === 'HWSETUP') { this.hwSetup(mf, x, insts.slice(i + 1), next, id); continue; }
+        if (x.fmt === 'HWEND') { this.hwEnd(b, insts.slice(0, i), id); continue; }
         if ((x.fmt === 'B' || x.fmt === 'BI') && x.target === next && i === insts.length - 2 && insts[i + 1].fmt === 'J' && INVERT[x.op]) {
           this.loc(x.loc);
           const y = { ...x, op: INVERT[x.op], target: insts[i + 1].target };
@@ -47,6 +49,28 @@ export class AsmWriter {
       }
     });
     L.push(`.Lfunc_end${id}:`, `\t.size\t${sym(mf.name)}, .Lfunc_end${id}-${sym(mf.name)}`, '');
+  }
+
+  /**
+   * A hardware loop's setup (hwloop.ts): its body starts at the next instruction, 32-bit
+   * aligned, and up to its end label holds no compressed instruction (the CV32E40P manual's
+   * constraints; the assembler counts the end in words from here).
+   */
+  private hwSetup(mf: MFunction, x: MInst, rest: MInst[], next: number | undefined, id: number): void {
+    if (next !== x.target || rest.length !== 1 || rest[0].fmt !== 'J' || rest[0].target !== next) {
+      throw new Error(`the setup of the hardware loop at block ${x.target} does not precede its body`);
+    }
+    if (!mf.blocks[x.target!].insts.some((y) => y.fmt === 'HWEND')) throw new Error(`block ${x.target} has no hardware loop end`);
+    this.loc(x.loc);
+    this.lines.push('\t.p2align\t2', '\t.option\tpush', '\t.option\tnorvc', `\tcv.setup\t${x.imm}, ${REG_NAMES[x.uses[0]]}, .LBB${id}_${x.target}_end`);
+  }
+
+  /** A hardware loop's end: at least 3 body instructions (nops pad it), none of them a branch, jump or call. */
+  private hwEnd(b: number, body: MInst[], id: number): void {
+    const bad = body.find((y) => ['B', 'BI', 'J', 'CALL', 'RET', 'ASM', 'HWSETUP', 'HWEND'].includes(y.fmt));
+    if (bad) throw new Error(`'${bad.op}' in the body of the hardware loop at block ${b}`);
+    for (let n = body.length; n < 3; n++) this.lines.push('\tnop');
+    this.lines.push(`.LBB${id}_${b}_end:`, '\t.option\tpop');
   }
 
   private loc(loc: string | undefined): void {
@@ -85,6 +109,7 @@ export class AsmWriter {
       case 'CALL': return x.sym ? `call\t${sym(x.sym)}` : `jalr\t${u[0]}`;
       case 'RET': return 'ret';
       case 'NONE': return x.op;
+      case 'HWSETUP': case 'HWEND': throw new Error(`${x.op} outside its place`);
       case 'ASM': {
         const a = x.asm!;
         return a.template.replace(/%(%|\d+)/g, (m, k: string) => {

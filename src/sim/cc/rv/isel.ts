@@ -8,6 +8,7 @@
 import { CcError } from '../error';
 import { isVecOp, type Inst, type IrFunction, type IrType, type Op } from '../ir';
 import { argLayout } from './abi';
+import { findHwLoops, type HwLoop } from './hwloop';
 import { A0, CALLER_SAVED, FIRST_VREG, REG_NAMES, SP, ZERO, type Fmt, type FrameObject, type MBlock, type MFunction, type MInst, type Reg } from './mir';
 
 export interface IselOptions {
@@ -54,6 +55,8 @@ class Isel {
   private edge = new Map<string, number>();
   private preds: number[][] = [];
   private order: number[] = [];
+  /** Hardware loops by their (one-block) body (hwloop.ts; CORE-V only). */
+  private hw = new Map<number, HwLoop>();
 
   constructor(private f: IrFunction, private opts: IselOptions) {
     this.mf = {
@@ -116,7 +119,17 @@ class Isel {
         }
       }
     });
+    if (this.opts.xpulp) this.hw = findHwLoops(f);
+    for (const hw of this.hw.values()) {
+      // The exit test is gone; an induction variable that only counted is not computed.
+      const br = f.blocks[hw.header].insts[f.blocks[hw.header].insts.length - 1];
+      const c = this.def[br.args[0]];
+      if (c) this.fused.add(c);
+      if (hw.deadIv) this.fused.add(hw.deadIv.next);
+    }
     // Edges into blocks with phis: a block of their own when the predecessor has other successors.
+    // A hardware loop's entry always has one (the setup, laid out just before the body); its back
+    // edge none (the copies end the body).
     this.preds = f.blocks.map(() => []);
     const succs = f.blocks.map((b) => distinct(b.insts[b.insts.length - 1]?.targets ?? []));
     succs.forEach((ss, p) => ss.forEach((s) => this.preds[s].push(p)));
@@ -124,12 +137,19 @@ class Isel {
       this.order.push(p);
       for (const s of succs[p]) {
         if (f.blocks[s].insts[0]?.op !== 'phi') continue;
-        if (succs[p].length === 1) continue;
+        const hw = this.hw.get(s);
+        if (hw && p === s) continue;
+        if (succs[p].length === 1 && hw?.pre !== p) continue;
         const e = this.mf.blocks.length;
         this.mf.blocks.push({ insts: [], succs: [s], depth: 0 });
         this.edge.set(`${p}:${s}`, e);
         this.order.push(e);
       }
+    }
+    for (const hw of this.hw.values()) {
+      const e = this.edge.get(`${hw.pre}:${hw.header}`)!;
+      this.order.splice(this.order.indexOf(e), 1);
+      this.order.splice(this.order.indexOf(hw.header), 0, e);
     }
   }
 
@@ -814,8 +834,9 @@ class Isel {
 
   /** Copies for the phis of `to` on the edge from `from` (into the edge's own block when it has one). */
   private phiCopies(from: number, to: number): void {
-    const phis = this.f.blocks[to].insts.filter((i) => i.op === 'phi');
-    if (!phis.length) return;
+    const hw = this.hw.get(to);
+    const phis = this.f.blocks[to].insts.filter((i) => i.op === 'phi' && i !== hw?.deadIv?.phi);
+    if (!phis.length && hw?.pre !== from) return;
     const where = this.target(from, to);
     const saved = this.cur;
     const onEdge = where !== to;
@@ -834,10 +855,55 @@ class Isel {
       const tmps = pairs.map(([, s]) => { const t = this.newReg(); this.mv(t, s); return t; });
       pairs.forEach(([d], i) => this.mv(d, tmps[i]));
     } else for (const [d, s] of pairs) this.mv(d, s);
+    if (hw && hw.pre === from) this.setupHwLoop(hw);
     if (onEdge) { this.jump(to); this.cur = saved; }
   }
 
+  /**
+   * The trip count of a hardware loop into a register, then cv.setup (hwloop.ts says which
+   * counts). A do-while runs once even when its first test fails: unless the entry's guard
+   * rules that out, such a count (0 or negative) becomes 1.
+   */
+  private setupHwLoop(hw: HwLoop): void {
+    const cnt = this.newReg();
+    if (hw.constCount !== undefined) this.li(cnt, hw.constCount);
+    else {
+      const a = this.reg(hw.init), b = this.reg(hw.bound);
+      const [hi, lo] = hw.down ? [a, b] : [b, a];
+      const R = (op: string, s1: Reg, s2: Reg, d = this.newReg()): Reg => { this.emit(op, 'R', [d], [s1, s2]); return d; };
+      const I = (op: string, s1: Reg, k: number, d = this.newReg()): Reg => { this.emit(op, 'I', [d], [s1], { imm: k }); return d; };
+      const strict = hw.kind === 'lt' || hw.kind === 'gt';
+      const guard = hw.kind === 'ne' || hw.guarded;
+      let x = lo === ZERO ? hi : R('sub', hi, lo);
+      if (strict) {
+        if (hw.shift) x = I('srli', I('addi', x, (1 << hw.shift) - 1), hw.shift);
+      } else if (hw.kind !== 'ne') {
+        if (hw.shift) x = I('srli', x, hw.shift);
+        x = I('addi', x, 1);
+      }
+      if (guard) { if (x !== cnt) this.mv(cnt, x); }
+      else {
+        // ok = lo < hi (strict) or !(hi < lo); count = ((x - 1) & -ok) + 1.
+        const lt = hw.unsigned ? 'sltu' : 'slt';
+        const ok = strict ? R(lt, lo, hi) : I('xori', R(lt, hi, lo), 1);
+        const mask = R('sub', ZERO, ok);
+        I('addi', R('and', I('addi', x, -1), mask), 1, cnt);
+      }
+    }
+    this.emit('cv.setup', 'HWSETUP', [], [cnt], { imm: 0, target: hw.header, sideEffect: true });
+  }
+
   private branch(x: Inst, b: number): void {
+    const hw = this.hw.get(b);
+    if (hw) {
+      // A hardware loop's latch: the back edge's copies end the body, then its end label.
+      this.phiCopies(b, b);
+      this.emit('hwend', 'HWEND', [], [], { target: b, sideEffect: true });
+      this.cur.succs.push(b);
+      this.phiCopies(b, hw.exit);
+      this.jump(this.target(b, hw.exit));
+      return;
+    }
     const [t, f] = x.targets!;
     if (t === f) { this.phiCopies(b, t); this.jump(this.target(b, t)); return; }
     this.phiCopies(b, t); this.phiCopies(b, f);

@@ -32,8 +32,12 @@ export const CALLEE_SAVED: Reg[] = [8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27
  *   RD   op d0, u1, u2 where d0 is also u0 (cv.mac: the accumulator is read and written)
  *   RDI  op d0, u1, imm where d0 is also u0 (cv.insert: the other lanes are kept)
  *   LRR  op d0, u1(u0)  (CORE-V base + index load)   SRR  op u0, u2(u1)  (store u0 at u1 + u2)
+ *   HWSETUP  cv.setup imm, u0, <end of the hardware loop whose body is block `target`> (the
+ *            block's last instruction before a jump to `target`, laid out next)
+ *   HWEND    the end label of the hardware loop of this block (`target`): no instruction, the
+ *            back edge the core takes while the count lasts
  */
-export type Fmt = 'LRR' | 'SRR' | 'R' | 'I' | 'U' | 'L' | 'S' | 'LPI' | 'SPI' | 'B' | 'BI' | 'J' | 'R1' | 'MV' | 'LI' | 'CALL' | 'RET' | 'ASM' | 'NONE' | 'RD' | 'RDI';
+export type Fmt = 'LRR' | 'SRR' | 'R' | 'I' | 'U' | 'L' | 'S' | 'LPI' | 'SPI' | 'B' | 'BI' | 'J' | 'R1' | 'MV' | 'LI' | 'CALL' | 'RET' | 'ASM' | 'NONE' | 'RD' | 'RDI' | 'HWSETUP' | 'HWEND';
 
 export interface MInst {
   op: string;
