@@ -2,6 +2,7 @@
 // module's data. Line changes become .loc rows; initialisers over 256 bytes are handed to the
 // assembler as bytes (.incbin of an in-memory blob) rather than as text.
 import type { IrGlobal } from '../ir';
+import { straightAsm } from './hwloop';
 import { REG_NAMES, type MFunction, type MInst } from './mir';
 
 export class AsmWriter {
@@ -67,7 +68,7 @@ export class AsmWriter {
 
   /** A hardware loop's end: at least 3 body instructions (nops pad it), none of them a branch, jump or call. */
   private hwEnd(b: number, body: MInst[], id: number): void {
-    const bad = body.find((y) => ['B', 'BI', 'J', 'CALL', 'RET', 'ASM', 'HWSETUP', 'HWEND'].includes(y.fmt));
+    const bad = body.find((y) => ['B', 'BI', 'J', 'CALL', 'RET', 'HWSETUP', 'HWEND'].includes(y.fmt) || (y.fmt === 'ASM' && !straightAsm(y.asm!.template)));
     if (bad) throw new Error(`'${bad.op}' in the body of the hardware loop at block ${b}`);
     for (let n = body.length; n < 3; n++) this.lines.push('\tnop');
     this.lines.push(`.LBB${id}_${b}_end:`, '\t.option\tpop');

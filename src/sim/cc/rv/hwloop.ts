@@ -11,7 +11,8 @@
 // - the exit test compares `next = iv + s` (iv a phi of H, s = +-2^k) with a bound defined
 //   outside H, so the trip count is known on entry: (bound - init + |s| - 1) >> k for < and >,
 //   (bound - init) >> k, plus 1, for <= and >=, +-(bound - init) for != with s = +-1;
-// - the body makes no call (the callee may use the loops), holds no inline asm, no
+// - the body makes no call (the callee may use the loops), holds no inline asm but straight-line
+//   instructions (straightAsm), no
 //   memcpy/memset or 64-bit division/shift (they may become calls or loops) and no return;
 // - no phi of H is read after the loop (the back edge's copies now also run on the last pass).
 // Only loop 0 is used: a one-block body holds no other loop, and a call would have disqualified
@@ -32,7 +33,7 @@ export interface HwLoop {
   exit: number;
   /** The block entering the loop; the edge P -> H gets a block of its own with the setup. */
   pre: number;
-  /** IR values: the induction variable's start (from pre) and the bound. */
+  /** IR values: the induction variable's start (from pre) and the bound (-1: the constant 0). */
   init: number;
   bound: number;
   /** The continue condition `next kind bound`; unsigned compare. */
@@ -51,7 +52,7 @@ export interface HwLoop {
 }
 
 const MAX_INSTS = 300;
-const BARRED = new Set<Op>(['call', 'asm', 'memcpy', 'memset', 'ret', 'switch', 'unreachable', 'clz', 'ctz', 'popcount']);
+const BARRED = new Set<Op>(['call', 'memcpy', 'memset', 'ret', 'switch', 'unreachable', 'clz', 'ctz', 'popcount']);
 const NEG: Partial<Record<Op, Op>> = { eq: 'ne', ne: 'eq', slt: 'sge', sge: 'slt', sgt: 'sle', sle: 'sgt', ult: 'uge', uge: 'ult', ugt: 'ule', ule: 'ugt' };
 const SWAP: Partial<Record<Op, Op>> = { eq: 'eq', ne: 'ne', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule' };
 
@@ -78,7 +79,7 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
   };
   const invariant = (v: number, h: number): boolean => defBlock[v] !== h || constOf(v) !== undefined;
   /** next = iv +- constant, in block h, at 32 bits. */
-  const isStep = (x: Inst | undefined, h: number): x is Inst =>
+  const isStep = (x: Inst | undefined, h: number): boolean =>
     !!x && (x.op === 'add' || x.op === 'sub') && x.ty !== 'i64' && defBlock[x.dst] === h && constOf(x.args[1]) !== undefined;
 
   f.blocks.forEach((blk, h) => {
@@ -90,20 +91,29 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     const outside = preds[h].filter((p) => p !== h);
     if (outside.length !== 1 || preds[h].length !== 2) return;
     const pre = outside[0];
-    if (blk.insts.some((x) => BARRED.has(x.op) || (x.ty === 'i64' && /div|rem|sh/.test(x.op)))) return;
+    if (blk.insts.some((x) => BARRED.has(x.op) || (x.op === 'asm' && !straightAsm(x.asm!.template)) || (x.ty === 'i64' && /div|rem|sh/.test(x.op)))) return;
     // No phi of H read outside it.
     for (const x of blk.insts) {
       if (x.op !== 'phi') continue;
       if ((users[x.dst] ?? []).some((u) => blockOf.get(u) !== h)) return;
     }
     // The exit test: cmp(next, bound) read by the branch alone.
+    // The exit test: cmp(next, bound) read by the branch alone, or next itself (`next != 0`;
+    // bound -1 stands for the constant 0).
     const c = def[br.args[0]];
-    if (!c || !SWAP[c.op] || c.ty === 'i64' || defBlock[c.dst] !== h || (users[c.dst] ?? []).length !== 1) return;
-    let op: Op = t === h ? c.op : NEG[c.op]!;
-    let [x, bound] = c.args;
-    let next = def[x];
-    if (!isStep(next, h)) { [x, bound] = [bound, x]; next = def[x]; op = SWAP[op]!; }
-    if (!next || !isStep(next, h) || !invariant(bound, h)) return;
+    if (!c || defBlock[c.dst] !== h) return;
+    let op: Op, x: number, bound: number, next: Inst | undefined;
+    if (isStep(c, h)) [op, next, bound] = [t === h ? 'ne' : 'eq', c, -1];
+    else {
+      if (!SWAP[c.op] || c.ty === 'i64' || (users[c.dst] ?? []).length !== 1) return;
+      op = t === h ? c.op : NEG[c.op]!;
+      [x, bound] = c.args;
+      next = def[x];
+      if (!isStep(next, h)) { [x, bound] = [bound, x]; next = def[x]; op = SWAP[op]!; }
+      if (!next || !isStep(next, h) || !invariant(bound, h)) return;
+    }
+    if (!next) return;
+    if (op === 'eq') return;
     const stepConst = constOf(next.args[1])!;
     const step = next.op === 'sub' ? -stepConst : stepConst;
     const phi = def[next.args[0]];
@@ -113,7 +123,7 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     const init = phi.args[fromPre];
     const mag = Math.abs(step);
     if (!mag || mag & (mag - 1) || mag > 1024) return;
-    const unsigned = c.ty === 'ptr' || op[0] === 'u';
+    const unsigned = c.ty === 'ptr' || op[0] === 'u' || bound < 0;
     const rel = op.replace(/^[su]/, '');
     let kind: HwKind;
     if (rel === 'ne' && mag === 1) kind = 'ne';
@@ -121,7 +131,7 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     else if (step < 0 && (rel === 'gt' || rel === 'ge')) kind = rel;
     else return;
     const loop: HwLoop = { header: h, exit, pre, init, bound, kind, unsigned, down: step < 0, shift: Math.log2(mag), guarded: false };
-    const a = constOf(init), b = constOf(bound);
+    const a = constOf(init), b = bound < 0 ? 0 : constOf(bound);
     if (a !== undefined && b !== undefined) {
       const n = constTrips(a, b, step, kind, unsigned);
       if (n === undefined) return;
@@ -129,12 +139,22 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     } else if (kind !== 'ne') loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def);
     // The induction variable only counts: drop it (the hardware counts).
     const phiUsers = users[phi.dst] ?? [], nextUsers = users[next.dst] ?? [];
-    if (phiUsers.length === 1 && phiUsers[0] === next && nextUsers.length === 2 && nextUsers.includes(c) && nextUsers.includes(phi)) {
+    const tester = c === next ? br : c;
+    if (phiUsers.length === 1 && phiUsers[0] === next && nextUsers.length === 2 && nextUsers.includes(tester) && nextUsers.includes(phi)) {
       loop.deadIv = { phi, next };
     }
     out.set(h, loop);
   });
   return out;
+}
+
+/**
+ * Inline asm a hardware loop body may hold (the kernels' cv.lw / cv.sdotsp wrappers): no label,
+ * directive, branch, jump, call, trap, CSR, fence, hardware loop or compressed instruction.
+ */
+export function straightAsm(template: string): boolean {
+  return template.split(/[\n;]/).map((l) => l.trim()).filter(Boolean).every((l) =>
+    !l.includes(':') && !/^(\.|b|j|c\.|cv\.b|cv\.(setup|start|end|count)|csr|call|tail|ret|ecall|ebreak|wfi|mret|fence|la\b)/i.test(l));
 }
 
 /** The exact trip count of the do-while from constants, or undefined if the value would wrap (or it exceeds 2^31). */

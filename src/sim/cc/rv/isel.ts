@@ -15,6 +15,7 @@ export interface IselOptions {
   xpulp: boolean;
 }
 
+const SWAP_CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
 const CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
 const fits12 = (c: number): boolean => c >= -2048 && c <= 2047;
 const fits5 = (c: number): boolean => c >= -16 && c <= 15;
@@ -124,7 +125,7 @@ class Isel {
       // The exit test is gone; an induction variable that only counted is not computed.
       const br = f.blocks[hw.header].insts[f.blocks[hw.header].insts.length - 1];
       const c = this.def[br.args[0]];
-      if (c) this.fused.add(c);
+      if (c && c !== hw.deadIv?.next && SWAP_CMP.has(c.op)) this.fused.add(c);
       if (hw.deadIv) this.fused.add(hw.deadIv.next);
     }
     // Edges into blocks with phis: a block of their own when the predecessor has other successors.
@@ -868,7 +869,7 @@ class Isel {
     const cnt = this.newReg();
     if (hw.constCount !== undefined) this.li(cnt, hw.constCount);
     else {
-      const a = this.reg(hw.init), b = this.reg(hw.bound);
+      const a = this.reg(hw.init), b = hw.bound < 0 ? ZERO : this.reg(hw.bound);
       const [hi, lo] = hw.down ? [a, b] : [b, a];
       const R = (op: string, s1: Reg, s2: Reg, d = this.newReg()): Reg => { this.emit(op, 'R', [d], [s1, s2]); return d; };
       const I = (op: string, s1: Reg, k: number, d = this.newReg()): Reg => { this.emit(op, 'I', [d], [s1], { imm: k }); return d; };
