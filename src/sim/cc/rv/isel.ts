@@ -16,6 +16,8 @@ export interface IselOptions {
 }
 
 const SWAP_CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
+/** Ops whose arguments may be renamed at selection (no fold looks up the instruction itself). */
+const ALIASABLE = new Set<Op>(['add', 'sub', 'mul', 'and', 'or', 'xor', 'shl', 'lshr', 'ashr', 'sext', 'zext', 'trunc', 'copy', 'ret', 'call']);
 const CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
 const fits12 = (c: number): boolean => c >= -2048 && c <= 2047;
 const fits5 = (c: number): boolean => c >= -16 && c <= 15;
@@ -58,6 +60,13 @@ class Isel {
   private order: number[] = [];
   /** Hardware loops by their (one-block) body (hwloop.ts; CORE-V only). */
   private hw = new Map<number, HwLoop>();
+  /**
+   * Values a hardware loop's back edge copies into a header phi (next -> phi), read after the
+   * loop through the phi instead: the copies end every pass, so at the exit both hold the same
+   * value, and `next` need not stay live beside the phi it was copied to (which kept the
+   * coalescer from merging them and spilled the GEMM's accumulators).
+   */
+  private exitAlias = new Map<number, { phi: number; header: number }>();
 
   constructor(private f: IrFunction, private opts: IselOptions) {
     this.mf = {
@@ -120,13 +129,18 @@ class Isel {
         }
       }
     });
-    if (this.opts.xpulp) this.hw = findHwLoops(f);
+    if (this.opts.xpulp && !process.env.NO_HW) this.hw = findHwLoops(f);
     for (const hw of this.hw.values()) {
       // The exit test is gone; an induction variable that only counted is not computed.
       const br = f.blocks[hw.header].insts[f.blocks[hw.header].insts.length - 1];
       const c = this.def[br.args[0]];
       if (c && c !== hw.deadIv?.next && SWAP_CMP.has(c.op)) this.fused.add(c);
       if (hw.deadIv) this.fused.add(hw.deadIv.next);
+      for (const x of f.blocks[hw.header].insts) {
+        if (x.op !== 'phi') continue;
+        const n = x.args[x.targets!.indexOf(hw.header)];
+        if (this.defBlock[n] === hw.header && !this.exitAlias.has(n)) this.exitAlias.set(n, { phi: x.dst, header: hw.header });
+      }
     }
     // Edges into blocks with phis: a block of their own when the predecessor has other successors.
     // A hardware loop's entry always has one (the setup, laid out just before the body); its back
@@ -306,6 +320,12 @@ class Isel {
   private select(x: Inst, b: number): void {
     if (x.loc) this.loc = x.loc;
     if (this.fused.has(x)) return;
+    if (this.exitAlias.size && ALIASABLE.has(x.op) && x.args.some((a) => this.afterLoop(a, b) !== a)) {
+      const y: Inst = { ...x, args: x.args.map((a) => this.afterLoop(a, b)) };
+      this.index.set(y, this.index.get(x)!);
+      this.blockOf.set(y, b);
+      x = y;
+    }
     if (this.vty[x.dst] === 'i64' || (x.ty === 'i64' && x.op !== 'store' && !isTerm(x.op))) {
       if (this.select64(x)) return;
     }
@@ -833,6 +853,12 @@ class Isel {
     this.cur.succs.push(t);
   }
 
+  /** v, or the phi it was copied to when v is read after its hardware loop (exitAlias). */
+  private afterLoop(v: number, b: number): number {
+    const a = this.exitAlias.get(v);
+    return a && a.header !== b ? a.phi : v;
+  }
+
   /** Copies for the phis of `to` on the edge from `from` (into the edge's own block when it has one). */
   private phiCopies(from: number, to: number): void {
     const hw = this.hw.get(to);
@@ -846,7 +872,7 @@ class Isel {
     for (const p of phis) {
       const k = p.targets!.indexOf(from);
       if (k < 0) throw new Error(`${p.loc}: phi of block ${to} has no entry for block ${from}`);
-      const v = p.args[k];
+      const v = this.afterLoop(p.args[k], to);
       if (this.vty[p.dst] === 'i64') { pairs.push([this.r(p.dst), this.reg64lo(v)], [this.rh(p.dst), this.regHi(v)]); }
       else pairs.push([this.r(p.dst), this.reg(v)]);
     }
