@@ -11,7 +11,7 @@ import type { EngineTiling } from '../platforms/types';
 import type { Config } from '../config';
 import { tiledScratch } from '../kernels/scratch';
 import { regionElems, tileCounts, tileRegion, whole, type Region } from './region';
-import { wholeRule, type TileRule, type TileView } from './rules';
+import { lcm, wholeRule, type TileRule, type TileView } from './rules';
 
 /** DMA model (shared/reference/siracusa.md): ~16 B/cycle into L1 plus a setup cost per command. */
 export const DMA_BYTES_PER_CYCLE = 16;
@@ -197,9 +197,6 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const cycles = p.doubleBuffer && tiles > 1 ? Math.max(kernel, dma) + Math.min(kernel, dma) / tiles : kernel + dma;
   return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, cycles };
 }
-
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-const lcm = (a: number, b: number) => (a / gcd(a, b)) * b;
 
 /** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m and at least `min` (or D itself). */
 export function dimCandidates(D: number, split: boolean, m: number, min = 1): number[] {

@@ -40,6 +40,10 @@ export interface TileRule {
   minSizes?(v: TileView): number[];
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** Two multiple-of constraints on a tile size hold together at their least common multiple. */
+export const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
+
 /** Numpy broadcasting from the right: a size-1 input dim reads element 0, others follow the output. */
 function broadcastRegion(inShape: number[], out: Region): Region {
   const off = out.start.length - inShape.length;

@@ -6,7 +6,7 @@ import { fail } from '../../../common/errors';
 import type { TensorType } from '../../ir/graph';
 import { DTYPES } from '../../ir/dtype';
 import { INT_TYPES } from '../../passes/ranges';
-import { elementwiseRule, lastAxisRule, type TileRule, type TileView } from '../../tiling/rules';
+import { elementwiseRule, lastAxisRule, lcm, type TileRule, type TileView } from '../../tiling/rules';
 import { numeric } from '../core/dtypes';
 import { broadcastIndex, broadcastShapes, numel, type IntTensor } from '../core/tensor';
 import { defineOp, int, ints, reqInt, type AttrSpec, type OpEntry } from '../types';
@@ -148,8 +148,7 @@ function checkFits(t: UserTensor, data: Float64Array, what: string, where: strin
 }
 
 /** The reference semantics: the expression evaluated for every output element. */
-function evaluate(spec: UserOpSpec, inputs: IntTensor[], attrs: Record<string, unknown>, outShape: number[], where: string): IntTensor {
-  const fn = compileExpr(parseExpr(spec.semantics));
+function evaluate(spec: UserOpSpec, fn: (env: Env) => number, inputs: IntTensor[], attrs: Record<string, unknown>, outShape: number[], where: string): IntTensor {
   const env: Env = {};
   for (const a of spec.attrs) env[a.name] = attrs[a.name] as number | number[];
   const out = new Float64Array(numel(outShape));
@@ -201,9 +200,6 @@ function tilingRule(spec: UserOpSpec): TileRule {
   return { ...base, name: `${base.name}; ${describe}`, multiples: (v) => per(v, 'multiple'), minSizes: (v) => per(v, 'min') };
 }
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-const lcm = (a: number, b: number) => (a / gcd(a, b)) * b;
-
 /** Reductions along the last axis (output [..., 1]): rows may be cut, the reduced axis is read whole. */
 export const reduceLastRule: TileRule = {
   name: 'rows (reduced last axis whole)',
@@ -219,6 +215,7 @@ export const reduceLastRule: TileRule = {
 /** The registry entry of a spec that checkUserOp found no problem in. */
 export function userEntry(spec: UserOpSpec): OpEntry {
   const attrs = attrSpecs(spec);
+  const semantics = compileExpr(parseExpr(spec.semantics));
   return defineOp({
     ops: [spec.op],
     domains: [spec.domain],
@@ -237,7 +234,7 @@ export function userEntry(spec: UserOpSpec): OpEntry {
     eval: ({ inputs, attrs: a, outputs, where }) => {
       checkAttrRanges(spec, a as Record<string, unknown>, where);
       inputs.forEach((t, i) => checkFits(spec.inputs[i], t!.data, 'input', where));
-      return [evaluate(spec, inputs as IntTensor[], a as Record<string, unknown>, outputs[0].shape, where)];
+      return [evaluate(spec, semantics, inputs as IntTensor[], a as Record<string, unknown>, outputs[0].shape, where)];
     },
     outputRange: () => rangeOf(spec.output),
     tiling: tilingRule(spec),
