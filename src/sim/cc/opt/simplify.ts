@@ -53,6 +53,19 @@ function simplifyOnce(f: IrFunction): boolean {
             if (COMMUTATIVE.has(x.op)) { [a[0], a[1]] = [a[1], a[0]]; changed = true; }
             else if (SWAPPED[x.op]) { x.op = SWAPPED[x.op]!; [a[0], a[1]] = [a[1], a[0]]; changed = true; }
           }
+          // p + (x + c) -> (p + x) + c: the constant becomes the access's offset (see shl below).
+          if (x.op === 'add' && ty === 'ptr' && cval(a[0]) === undefined && cval(a[1]) === undefined) {
+            const j = [1, 0].find((i) => { const d = def[a[i]]; return d?.op === 'add' && d.ty === 'i32' && cval(d.args[1]) !== undefined && cval(d.args[0]) === undefined; });
+            if (j !== undefined) {
+              const d = def[a[j]]!;
+              const t = f.nregs++;
+              const base: Inst = { op: 'add', ty: 'ptr', dst: t, args: [a[1 - j], d.args[0]], loc: x.loc };
+              out.push(base);
+              def[t] = base;
+              to({ op: 'add', ty: 'ptr', args: [t, d.args[1]] });
+              break;
+            }
+          }
           const r = cval(a[1]);
           const op = x.op;
           if (r !== undefined && cval(a[0]) === undefined) {
@@ -72,6 +85,19 @@ function simplifyOnce(f: IrFunction): boolean {
             if (op === 'add' && !wide && inner?.op === 'add' && cval(inner.args[1]) !== undefined && cval(inner.args[0]) === undefined) {
               const sum = ((cval(inner.args[1]) as number) + (r as number)) | 0;
               to({ op: 'add', ty, args: [inner.args[0], k(ty, sum)] });
+              break;
+            }
+            // (x + c1) << c2 -> (x << c2) + (c1 << c2), (x + c1) * c2 -> x * c2 + c1 * c2: the
+            // constant moves outwards, where an address folds it into the access's offset
+            // (a[i + 1] and a[i + 2] then share a + (i << 2)).
+            if ((op === 'shl' || op === 'mul') && !wide && inner?.op === 'add' && inner.ty === 'i32' && cval(inner.args[1]) !== undefined &&
+                cval(inner.args[0]) === undefined && (op === 'mul' || ((r as number) >= 0 && (r as number) < 32))) {
+              const c1 = cval(inner.args[1]) as number, c2 = r as number;
+              const t = f.nregs++;
+              const scaled: Inst = { op, ty, dst: t, args: [inner.args[0], a[1]], loc: x.loc };
+              out.push(scaled);
+              def[t] = scaled;
+              to({ op: 'add', ty, args: [t, k(ty, op === 'shl' ? (c1 << c2) | 0 : Math.imul(c1, c2))] });
               break;
             }
             // (x << a) << b -> x << (a + b) while the sum stays below the width

@@ -9,6 +9,7 @@ import { selectFunction } from './isel';
 import type { MFunction } from './mir';
 import { rotateLoops, threadJumps } from './layout';
 import { allocateRegisters } from './regalloc';
+import { scheduleLoads } from './schedule';
 import { expandVectors } from './vectors';
 
 export interface BackendOptions {
@@ -41,6 +42,7 @@ export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction
       if (reserve) mf.reserved.push(31);
       threadJumps(mf);
       rotateLoops(mf);
+      if (opts.xpulp) scheduleLoads(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
       threadJumps(mf); // edge blocks whose copies allocation removed
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);

@@ -629,11 +629,22 @@ class Isel {
     return inc;
   }
 
+  /**
+   * An 8- or 16-bit load whose value is only sign-extended (or stored back at its width, which
+   * reads only the low bits): the sign-extending load, so the extensions cost nothing.
+   */
+  private signedLoad(x: Inst): boolean {
+    if (x.ty !== 'i8' && x.ty !== 'i16') return false;
+    const users = this.users[x.dst] ?? [];
+    return users.some((u) => u.op === 'sext') &&
+      users.every((u) => (u.op === 'sext' && u.args[0] === x.dst) || (u.op === 'store' && u.ty === x.ty && u.args[1] === x.dst && u.args[0] !== x.dst));
+  }
+
   private selectLoad(x: Inst): void {
     const inc = this.postInc.get(x);
     if (inc) {
       const d = this.dst(x), q = this.r(inc.dst);
-      const sext = x.ty !== 'i32' && x.ty !== 'ptr' && this.soleUser[x.dst]?.op === 'sext' && this.useCount[x.dst] === 1;
+      const sext = this.signedLoad(x);
       if (x.ty === 'i8' || x.ty === 'i16') this.ext[x.dst] = sext ? 'sext' : 'zext';
       const op = x.ty === 'i8' ? (sext ? 'cv.lb' : 'cv.lbu') : x.ty === 'i16' ? (sext ? 'cv.lh' : 'cv.lhu') : 'cv.lw';
       this.mv(q, this.reg(x.args[0]));
@@ -643,7 +654,7 @@ class Isel {
     const rr = this.regReg.get(x);
     if (rr) {
       const d = this.dst(x);
-      const sext = (x.ty === 'i8' || x.ty === 'i16') && this.soleUser[x.dst]?.op === 'sext' && this.useCount[x.dst] === 1;
+      const sext = this.signedLoad(x);
       if (x.ty === 'i8' || x.ty === 'i16') this.ext[x.dst] = sext ? 'sext' : 'zext';
       const op = x.ty === 'i8' ? (sext ? 'cv.lb' : 'cv.lbu') : x.ty === 'i16' ? (sext ? 'cv.lh' : 'cv.lhu') : 'cv.lw';
       this.emit(op, 'LRR', [d], [this.reg(rr.args[0]), this.reg(rr.args[1])], x.volatile ? { sideEffect: true } : {});
@@ -652,8 +663,7 @@ class Isel {
     const a = this.addrOf(x.args[0]);
     const d = this.dst(x);
     if (x.ty === 'i8' || x.ty === 'i16') {
-      const u = this.soleUser[x.dst];
-      const sext = u?.op === 'sext' && this.useCount[x.dst] === 1;
+      const sext = this.signedLoad(x);
       this.ext[x.dst] = sext ? 'sext' : 'zext';
       this.load(x.ty === 'i8' ? (sext ? 'lb' : 'lbu') : (sext ? 'lh' : 'lhu'), d, a, 0, x.volatile);
       return;
@@ -693,7 +703,7 @@ class Isel {
 
   private memOp(x: Inst): void {
     const n = this.constOf(x.args[2]);
-    if (n !== undefined && n >= 0 && n <= 64) {
+    if (n !== undefined && n >= 0 && n <= (x.op === 'memset' ? 256 : 64)) {
       const d = this.addrOf(x.args[0], n);
       if (x.op === 'memset') {
         const c = this.constOf(x.args[1]);

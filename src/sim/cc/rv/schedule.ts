@@ -1,0 +1,116 @@
+// Instruction scheduling around the load-use stall, before register allocation. CV32E40P stalls
+// one cycle when an instruction reads the register the load just before it wrote (the result
+// comes back a stage late); every other instruction it runs here issues back to back (mulh and
+// division stall whatever follows). So within each stretch of a block between calls, inline asm
+// and control flow, the instructions are listed again in their order, except that when the next
+// one would read a load's result, the earliest ready instruction that would not goes first; a
+// load may also move up past two ready instructions, so that its result is ready in time.
+// Nothing moves across another instruction it depends on: registers (read after write, write
+// after read, write after write), and memory (a store stays ordered with every load and store;
+// volatile accesses stay ordered with everything that touches memory).
+import { isVirtual, type MBlock, type MFunction, type MInst } from './mir';
+
+/** How far (in instructions of the original order) a load may be listed ahead of its place. */
+const LOAD_LEAD = 2;
+
+const BARRIER = new Set(['CALL', 'ASM', 'RET', 'B', 'BI', 'J', 'HWSETUP', 'HWEND', 'NONE']);
+const LOADS = new Set(['L', 'LRR', 'LPI']);
+const STORES = new Set(['S', 'SRR', 'SPI']);
+
+const isLoad = (x: MInst): boolean => LOADS.has(x.fmt);
+
+export function scheduleLoads(mf: MFunction): void {
+  dropDead(mf);
+  for (const b of mf.blocks) scheduleBlock(b);
+}
+
+/**
+ * Selection leaves values nothing reads (an address folded into its access's offset, a
+ * constant an immediate replaced); the allocator would drop them, but here they would take
+ * the places after loads that useful instructions should fill.
+ */
+function dropDead(mf: MFunction): void {
+  const uses = new Int32Array(mf.nregs);
+  for (const b of mf.blocks) for (const x of b.insts) for (const r of x.uses) uses[r]++;
+  const dead = (x: MInst): boolean => !x.sideEffect && x.defs.length > 0 && !BARRIER.has(x.fmt) && x.target === undefined &&
+    !STORES.has(x.fmt) && x.defs.every((r) => isVirtual(r) && uses[r] === 0);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const b of mf.blocks) {
+      const keep: MInst[] = [];
+      for (const x of b.insts) {
+        if (dead(x)) { for (const r of x.uses) uses[r]--; changed = true; } else keep.push(x);
+      }
+      b.insts = keep;
+    }
+  }
+}
+
+function scheduleBlock(b: MBlock): void {
+  const out: MInst[] = [];
+  let region: MInst[] = [];
+  for (const x of b.insts) {
+    if (BARRIER.has(x.fmt) || x.target !== undefined) {
+      scheduleRegion(region, out);
+      region = [];
+      out.push(x);
+    } else region.push(x);
+  }
+  scheduleRegion(region, out);
+  b.insts = out;
+}
+
+function scheduleRegion(xs: MInst[], out: MInst[]): void {
+  const n = xs.length;
+  if (n < 3 || !xs.some(isLoad)) { out.push(...xs); return; }
+  const succs: number[][] = xs.map(() => []);
+  const npred = new Int32Array(n);
+  const edge = (from: number, to: number): void => {
+    if (from < 0 || from === to) return;
+    succs[from].push(to);
+    npred[to]++;
+  };
+  const lastDef = new Map<number, number>();
+  const readers = new Map<number, number[]>();
+  let lastStore = -1;
+  let loads: number[] = [];
+  xs.forEach((x, i) => {
+    for (const r of x.uses) edge(lastDef.get(r) ?? -1, i);
+    for (const r of x.defs) {
+      edge(lastDef.get(r) ?? -1, i);
+      for (const k of readers.get(r) ?? []) edge(k, i);
+    }
+    for (const r of x.uses) { const l = readers.get(r); if (l) l.push(i); else readers.set(r, [i]); }
+    for (const r of x.defs) { lastDef.set(r, i); readers.set(r, []); }
+    const load = isLoad(x), store = STORES.has(x.fmt) || (load && x.sideEffect);
+    if (store) {
+      edge(lastStore, i);
+      for (const k of loads) edge(k, i);
+      lastStore = i;
+      loads = [];
+    } else if (load) {
+      edge(lastStore, i);
+      loads.push(i);
+    }
+  });
+  // Duplicate edges (an instruction reading a register twice) counted twice on both sides: fine.
+  const ready: number[] = [];
+  for (let i = 0; i < n; i++) if (npred[i] === 0) ready.push(i);
+  let last: MInst | undefined = out[out.length - 1];
+  const stalls = (x: MInst): boolean => !!last && isLoad(last) && x.uses.includes(last.defs[0]);
+  const key = (i: number): number => i - (isLoad(xs[i]) ? LOAD_LEAD : 0);
+  while (ready.length) {
+    let best = -1, bestFree = -1;
+    for (let k = 0; k < ready.length; k++) {
+      const i = ready[k];
+      if (best < 0 || key(i) < key(ready[best])) best = k;
+      if (!stalls(xs[i]) && (bestFree < 0 || key(i) < key(ready[bestFree]))) bestFree = k;
+    }
+    const k = bestFree >= 0 ? bestFree : best;
+    const i = ready[k];
+    ready.splice(k, 1);
+    out.push(xs[i]);
+    last = xs[i];
+    for (const s of succs[i]) if (--npred[s] === 0) ready.push(s);
+  }
+}
