@@ -123,8 +123,7 @@ class Isel {
         if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); continue; }
         const a = this.def[x.args[0]];
         if (this.opts.xpulp && a && a.op === 'add' && a.ty === 'ptr' && this.useCount[x.args[0]] === 1 && !this.fused.has(a) &&
-            this.blockOf.get(a) === bi && this.constOf(a.args[0]) === undefined && this.constOf(a.args[1]) === undefined &&
-            this.def[a.args[0]]?.op !== 'slot' && this.def[a.args[1]]?.op !== 'slot') {
+            this.blockOf.get(a) === bi && this.constOf(a.args[0]) === undefined && this.constOf(a.args[1]) === undefined) {
           this.regReg.set(x, a); this.fused.add(a);
         }
       }
@@ -1064,13 +1063,19 @@ class Isel {
         this.emit(x.op, 'R', [this.rh(x.dst)], [this.regHi(a), this.regHi(b)]);
         return true;
       case 'mul': {
-        const al = this.reg64lo(a), ah = this.regHi(a), bl = this.reg64lo(b), bh = this.regHi(b);
-        const t1 = this.newReg(), t2 = this.newReg(), t3 = this.newReg(), t4 = this.newReg();
-        this.emit('mulhu', 'R', [t1], [al, bl]);
-        this.emit('mul', 'R', [t2], [al, bh]);
-        this.emit('mul', 'R', [t3], [ah, bl]);
-        this.emit('add', 'R', [t4], [t1, t2]);
-        this.emit('add', 'R', [this.rh(x.dst)], [t4, t3]);
+        // The high word: mulhu(al, bl) + al*bh + ah*bl, without the terms of a high word known 0
+        // ((uint64_t)u * v of 32-bit values is one mulhu).
+        const al = this.reg64lo(a), bl = this.reg64lo(b);
+        let hi = this.newReg();
+        this.emit('mulhu', 'R', [hi], [al, bl]);
+        for (const [l, h] of [[al, b], [bl, a]] as const) {
+          if (this.hiIsZero(h)) continue;
+          const t = this.newReg(), s = this.newReg();
+          this.emit('mul', 'R', [t], [l, this.regHi(h)]);
+          this.emit('add', 'R', [s], [hi, t]);
+          hi = s;
+        }
+        this.mv(this.rh(x.dst), hi);
         this.emit('mul', 'R', [this.r(x.dst)], [al, bl]);
         return true;
       }
@@ -1087,6 +1092,20 @@ class Isel {
     }
   }
 
+  /** True when a 64-bit value's high word is known to be 0 (a zero extension, a small constant, a phi of such). */
+  private hiIsZero(v: number, depth = 0): boolean {
+    const c = this.const64(v);
+    if (c !== undefined) return (c >> 32n) === 0n;
+    const d = this.def[v];
+    if (!d || depth > 4) return false;
+    if (d.op === 'zext') return d.from !== 'i64';
+    if (d.op === 'copy') return this.hiIsZero(d.args[0], depth + 1);
+    if (d.op === 'phi') return d.args.every((a) => a === v || this.hiIsZero(a, depth + 1));
+    if (d.op === 'and') return d.args.some((a) => this.hiIsZero(a, depth + 1));
+    if (d.op === 'lshr') { const k = this.const64(d.args[1]); return k !== undefined && (k & 63n) >= 32n; }
+    return false;
+  }
+
   private shift64(x: Inst): void {
     const [a, b] = x.args;
     const al = this.reg64lo(a), ah = this.regHi(a);
@@ -1097,14 +1116,14 @@ class Isel {
       const I = (op: string, d: Reg, s: Reg, k: number): void => { this.emit(op, 'I', [d], [s], { imm: k }); };
       if (n === 0) { this.mv(dl, al); this.mv(dh, ah); return; }
       if (x.op === 'shl') {
-        if (n >= 32) { I('slli', dh, al, n - 32); this.mv(dl, ZERO); return; }
+        if (n >= 32) { if (n === 32) this.mv(dh, al); else I('slli', dh, al, n - 32); this.mv(dl, ZERO); return; }
         const t1 = this.newReg(), t2 = this.newReg();
         I('slli', t1, ah, n); I('srli', t2, al, 32 - n); this.emit('or', 'R', [dh], [t1, t2]); I('slli', dl, al, n);
         return;
       }
       const sr = x.op === 'ashr' ? 'srai' : 'srli';
       if (n >= 32) {
-        I(sr, dl, ah, n - 32);
+        if (n === 32) this.mv(dl, ah); else I(sr, dl, ah, n - 32);
         if (x.op === 'ashr') I('srai', dh, ah, 31); else this.mv(dh, ZERO);
         return;
       }

@@ -1,23 +1,28 @@
 // Instruction scheduling around the load-use stall, before register allocation. CV32E40P stalls
 // one cycle when an instruction reads the register the load just before it wrote (the result
 // comes back a stage late); every other instruction it runs here issues back to back (mulh and
-// division stall whatever follows). So within each stretch of a block between calls, inline asm
-// and control flow, the instructions are listed again in their order, except that when the next
+// division stall whatever follows). So within each stretch of a block between calls and control
+// flow, the instructions are listed again in their order, except that when the next
 // one would read a load's result, the earliest ready instruction that would not goes first; a
 // load may also move up past two ready instructions, so that its result is ready in time.
 // Nothing moves across another instruction it depends on: registers (read after write, write
 // after read, write after write), and memory (a store stays ordered with every load and store;
-// volatile accesses stay ordered with everything that touches memory).
+// volatile accesses and inline asm with side effects stay ordered with everything that touches
+// memory; asm without them is a computation like any other).
 import { isVirtual, type MBlock, type MFunction, type MInst } from './mir';
 
 /** How far (in instructions of the original order) a load may be listed ahead of its place. */
 const LOAD_LEAD = 2;
 
-const BARRIER = new Set(['CALL', 'ASM', 'RET', 'B', 'BI', 'J', 'HWSETUP', 'HWEND', 'NONE']);
+const BARRIER = new Set(['CALL', 'RET', 'B', 'BI', 'J', 'HWSETUP', 'HWEND', 'NONE']);
 const LOADS = new Set(['L', 'LRR', 'LPI']);
 const STORES = new Set(['S', 'SRR', 'SPI']);
+const ASM_LOAD = /^\s*(cv\.)?l[bhw]u?\s/;
 
-const isLoad = (x: MInst): boolean => LOADS.has(x.fmt);
+/** An instruction whose result comes a cycle late: a load, or inline asm that is one. */
+const isLoad = (x: MInst): boolean => LOADS.has(x.fmt) || (x.fmt === 'ASM' && ASM_LOAD.test(x.asm!.template));
+/** Ordered with every other memory access: stores, volatile loads, asm with side effects (the kernels' loads and stores in asm). */
+const isOrdered = (x: MInst): boolean => STORES.has(x.fmt) || (LOADS.has(x.fmt) && !!x.sideEffect) || (x.fmt === 'ASM' && !!x.sideEffect);
 
 export function scheduleLoads(mf: MFunction): void {
   dropDead(mf);
@@ -82,7 +87,7 @@ function scheduleRegion(xs: MInst[], out: MInst[]): void {
     }
     for (const r of x.uses) { const l = readers.get(r); if (l) l.push(i); else readers.set(r, [i]); }
     for (const r of x.defs) { lastDef.set(r, i); readers.set(r, []); }
-    const load = isLoad(x), store = STORES.has(x.fmt) || (load && x.sideEffect);
+    const load = LOADS.has(x.fmt), store = isOrdered(x);
     if (store) {
       edge(lastStore, i);
       for (const k of loads) edge(k, i);
