@@ -3,7 +3,7 @@
 // assembler as bytes (.incbin of an in-memory blob) rather than as text.
 import type { IrGlobal } from '../ir';
 import { straightAsm } from './hwloop';
-import { REG_NAMES, type MFunction, type MInst } from './mir';
+import { INVERT, REG_NAMES, type MFunction, type MInst } from './mir';
 
 export class AsmWriter {
   readonly lines: string[] = [];
@@ -160,9 +160,6 @@ export class AsmWriter {
   }
 }
 
-const INVERT: Record<string, string> = {
-  beq: 'bne', bne: 'beq', blt: 'bge', bge: 'blt', bltu: 'bgeu', bgeu: 'bltu', 'cv.beqimm': 'cv.bneimm', 'cv.bneimm': 'cv.beqimm',
-};
 
 /** An assembler-safe symbol name: the front end's `.str.N` literals become local `.L` labels. */
 export function sym(name: string): string {

@@ -7,7 +7,7 @@ import { AsmWriter } from './emit';
 import { layoutFrame } from './frame';
 import { selectFunction } from './isel';
 import type { MFunction } from './mir';
-import { rotateLoops, threadJumps } from './layout';
+import { chainBlocks, rotateLoops, threadJumps } from './layout';
 import { allocateRegisters } from './regalloc';
 import { scheduleLoads } from './schedule';
 import { expandVectors } from './vectors';
@@ -45,6 +45,7 @@ export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction
       if (opts.xpulp) scheduleLoads(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
       threadJumps(mf); // edge blocks whose copies allocation removed
+      chainBlocks(mf);
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);
       if (!needsScratch) return mf;
     }

@@ -2,7 +2,7 @@
 // header is only a test, pays a jump and a branch each iteration: the latch gets its own copy of
 // the test (the loop is rotated; the header stays for the entry), as clang's layout ends loops
 // with the backward conditional branch.
-import type { MFunction } from './mir';
+import { INVERT, type MFunction } from './mir';
 
 const MAX_TEST = 6;
 
@@ -52,4 +52,36 @@ export function threadJumps(mf: MFunction): void {
   const work = [mf.order[0]];
   while (work.length) for (const s of mf.blocks[work.pop()!].succs) if (!seen.has(s)) { seen.add(s); work.push(s); }
   mf.order = mf.order.filter((b) => seen.has(b));
+}
+
+/**
+ * The final block order: chains of blocks that fall through into each other. After a block, the
+ * block its jump goes to comes next when nothing else enters it (the jump disappears), or the
+ * target of its conditional branch over that jump (the branch is inverted): an unrolled loop's
+ * copies, split by their exit tests, then run straight on instead of taking a branch and a jump
+ * per copy. A hardware loop's body stays right after its setup. Otherwise the order is kept.
+ */
+export function chainBlocks(mf: MFunction): void {
+  const preds = new Int32Array(mf.blocks.length);
+  for (const b of mf.order) for (const s of mf.blocks[b].succs) preds[s]++;
+  const placed = new Uint8Array(mf.blocks.length);
+  const out: number[] = [];
+  const next = (b: number): number | undefined => {
+    const insts = mf.blocks[b].insts;
+    const setup = insts.find((x) => x.fmt === 'HWSETUP');
+    if (setup) return setup.target;
+    const last = insts[insts.length - 1], prev = insts[insts.length - 2];
+    if (last?.fmt !== 'J') return undefined;
+    const t = last.target!;
+    if (preds[t] === 1 && !placed[t]) return t;
+    if (prev && (prev.fmt === 'B' || prev.fmt === 'BI') && INVERT[prev.op] && preds[prev.target!] === 1 && !placed[prev.target!]) return prev.target;
+    return undefined;
+  };
+  for (const b0 of mf.order) {
+    for (let b: number | undefined = b0; b !== undefined && !placed[b]; b = next(b)) {
+      placed[b] = 1;
+      out.push(b);
+    }
+  }
+  mf.order = out;
 }

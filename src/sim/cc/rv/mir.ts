@@ -102,3 +102,8 @@ export interface MFunction {
 export function isVirtual(r: Reg): boolean {
   return r >= FIRST_VREG;
 }
+
+/** Each conditional branch's opposite (a branch over a jump to the next block becomes the inverse branch). */
+export const INVERT: Record<string, string> = {
+  beq: 'bne', bne: 'beq', blt: 'bge', bge: 'blt', bltu: 'bgeu', bgeu: 'bltu', 'cv.beqimm': 'cv.bneimm', 'cv.bneimm': 'cv.beqimm',
+};
