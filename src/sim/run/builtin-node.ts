@@ -34,6 +34,13 @@ function compilerFingerprint(): string {
   return hash.digest('hex');
 }
 
+/**
+ * Taken when this module loads, with the compiler's modules: taken at the first compile instead,
+ * a process that loaded the compiler before its sources were edited would file its objects under
+ * the edited compiler's name.
+ */
+const FINGERPRINT = compilerFingerprint();
+
 interface StoredUnit {
   deps: [string, string | null][];
   object: Omit<AsmObject, 'sections'> & { sections: (Omit<AsmObject['sections'][number], 'data'> & { data: string })[] };
@@ -57,12 +64,10 @@ const fromStored = (s: StoredUnit): CachedUnit => ({
  * included files' hashes). A corrupt or unreadable file is a miss.
  */
 export class DiskObjectCache implements ObjectCache {
-  private fingerprint?: string;
   constructor(private readonly dir = OBJECT_DIR) {}
 
   private fileOf(key: string, main: string, read: (path: string) => string | undefined): string {
-    this.fingerprint ??= compilerFingerprint();
-    return join(this.dir, `${sha(`${this.fingerprint}\0${key}\0${read(main) ?? ''}`).slice(0, 32)}.json`);
+    return join(this.dir, `${sha(`${FINGERPRINT}\0${key}\0${read(main) ?? ''}`).slice(0, 32)}.json`);
   }
 
   private load(file: string): StoredUnit[] {

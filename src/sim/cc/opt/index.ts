@@ -10,6 +10,7 @@ import { simplifyCfg } from './cfg';
 import { compactSlots, dce } from './dce';
 import { gvn } from './gvn';
 import { licm } from './licm';
+import { strengthReduce } from './ivsr';
 import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
 import { dominators, findLoops } from './dom';
 import { mem2reg } from './mem2reg';
@@ -55,6 +56,7 @@ export function optimize(module: IrModule, opts: OptOptions): IrModule {
   for (const f of module.functions) {
     if (rotate(f, check)) simplifyFunction(f, check);
     if (licm(f)) { check?.(f, 'licm'); simplifyFunction(f, check); }
+    if (strengthReduce(f)) { check?.(f, 'ivsr'); simplifyFunction(f, check); }
   }
   return module;
 }
