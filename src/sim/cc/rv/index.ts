@@ -44,6 +44,7 @@ export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction
       rotateLoops(mf);
       if (opts.xpulp) scheduleLoads(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
+      if (opts.xpulp) scheduleLoads(mf); // again: the reloads allocation added
       threadJumps(mf); // edge blocks whose copies allocation removed
       chainBlocks(mf);
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);

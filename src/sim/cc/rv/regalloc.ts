@@ -144,11 +144,18 @@ function tryAllocate(mf: MFunction, spillTemps: Set<Reg>): Attempt {
     return true;
   };
   const spilledRoots: Reg[] = [];
+  // Reloads take the argument registers in turn rather than all the first free one: the
+  // scheduler after allocation can then move a reload up past its neighbours' instructions.
+  let turn = 0;
   for (const v of vregs) {
     let got = -1;
     for (const q of partners[v]) {
       const r = assign[q];
       if (r >= 0 && ALLOCATABLE.includes(r) && !reserved.has(r) && free(r, v)) { got = r; break; }
+    }
+    if (got < 0 && spillTemps.has(v)) {
+      for (let k = 0; k < 8 && got < 0; k++) { const r = ALLOCATABLE[(turn + k) % 8]; if (!reserved.has(r) && free(r, v)) got = r; }
+      turn++;
     }
     if (got < 0) for (const r of ALLOCATABLE) if (!reserved.has(r) && free(r, v)) { got = r; break; }
     if (got < 0) {
