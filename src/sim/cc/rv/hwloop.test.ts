@@ -36,6 +36,13 @@ int ident(int);
 int with_call(int n) { int s = 0; for (int i = 0; i < n; i++) s += ident(i); return s; }
 int with_break(const int *a, int n) { int i; for (i = 0; i < n; i++) if (a[i] < 0) break; return i; }
 int step3(int n) { int s = 0; for (int i = 0; i < n; i += 3) s += i; return s; }
+int ahead(const unsigned char *x, unsigned L, unsigned *last) {
+  unsigned j; int s = 0;
+  for (j = 4; j + 8 <= L; j += 8) s = s * 3 + x[j] + x[j + 4];
+  *last = j;
+  return s;
+}
+int after(int n, int *i_out) { int i = 0, s = 0; for (; i < n; i += 2) s += i; *i_out = i; return s; }
 `;
 
 describe('hardware loops', () => {
@@ -45,6 +52,8 @@ describe('hardware loops', () => {
     const asm = build(true);
     const n = setups(asm);
     for (const f of ['up2', 'up4_le', 'down4', 'down_ge', 'count_only', 'ne_up', 'sum_ptr', 'tiny', 'nest3']) expect([f, n.get(f)]).toEqual([f, 1]);
+    // A test on the counter plus a constant, and counters read after the loop (corrected at the exit).
+    for (const f of ['ahead', 'after']) expect([f, n.get(f)]).toEqual([f, 1]);
     for (const f of ['with_call', 'with_break', 'step3']) expect([f, n.get(f)]).toEqual([f, 0]);
     // A counter that only counts is gone: count_only's body is the multiply-add alone.
     const body = /cv\.setup\t0, \w+, (\.\w+)\n(\.\w+):\n([^]*?)\1:/.exec(asm.slice(asm.indexOf('count_only:')))!;
@@ -67,5 +76,8 @@ describe('hardware loops', () => {
     const ew = setups(compileC('/kernels/elementwise.c', opts).asm);
     expect([...ew.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
     for (const f of ['binary_contig8_any', 'dpg_requant_shift', 'rq_add_runs8']) expect([f, ew.get(f)! > 0]).toEqual([f, true]);
+    // iSoftmax's row maximum, eight bytes a pass (its test reads j + 8).
+    const rows = setups(compileC('/kernels/rows.c', opts).asm);
+    expect(rows.get('isoftmax_table_any')).toBeGreaterThan(3);
   });
 });

@@ -8,13 +8,14 @@
 // - it is one block H that branches to itself or to its exit X, entered from one block P (a
 //   rotated loop: the do-while form opt/rotate.ts makes), so the body is contiguous and its
 //   last instruction is no branch once the back edge is gone;
-// - the exit test compares `next = iv + s` (iv a phi of H, s = +-2^k) with a bound defined
-//   outside H, so the trip count is known on entry: (bound - init + |s| - 1) >> k for < and >,
+// - the exit test compares `next = iv + s` (iv a phi of H, s = +-2^k), or next plus a constant,
+//   with a bound defined outside H, so the trip count is known on entry: (bound - init + |s| - 1) >> k for < and >,
 //   (bound - init) >> k, plus 1, for <= and >=, +-(bound - init) for != with s = +-1;
 // - the body makes no call (the callee may use the loops), holds no inline asm but straight-line
 //   instructions (straightAsm), no
 //   memcpy/memset or 64-bit division/shift (they may become calls or loops) and no return;
-// - no phi of H is read after the loop (the back edge's copies now also run on the last pass).
+// - no phi of H is read after the loop (the back edge's copies now also run on the last pass),
+//   but induction variables, corrected at the exit.
 // Only loop 0 is used: a one-block body holds no other loop, and a call would have disqualified
 // it, so no other hardware loop is active while it runs.
 //
@@ -35,6 +36,10 @@ export interface HwLoop {
   pre: number;
   /** IR values: the induction variable's start (from pre) and the bound (-1: the constant 0). */
   init: number;
+  /** Induction variables read after the loop: each holds its value + step at the exit. */
+  fixups: { phi: number; step: number }[];
+  /** A constant the tests add to the induction variable (`j + 8 <= L`): the count starts from init + it. */
+  initOffset: number;
   bound: number;
   /** The continue condition `next kind bound`; unsigned compare. */
   kind: HwKind;
@@ -82,6 +87,17 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
   const isStep = (x: Inst | undefined, h: number): boolean =>
     !!x && (x.op === 'add' || x.op === 'sub') && x.ty !== 'i64' && defBlock[x.dst] === h && constOf(x.args[1]) !== undefined;
 
+  /**
+   * The tested value: next itself, or next + d (a test `j + 8 <= L` after `j += 8`): the tests
+   * then see an induction variable that starts at init + d, whose trip count is the same.
+   */
+  const stepOf = (v: number, h: number): { next: Inst; offset: number } | undefined => {
+    const d = def[v];
+    if (isStep(d, h)) return { next: d!, offset: 0 };
+    const k = d && d.op === 'add' && d.ty !== 'i64' && defBlock[d.dst] === h ? constOf(d.args[1]) : undefined;
+    return k !== undefined && isStep(def[d!.args[0]], h) ? { next: def[d!.args[0]]!, offset: k } : undefined;
+  };
+
   f.blocks.forEach((blk, h) => {
     const br = blk.insts[blk.insts.length - 1];
     if (br?.op !== 'br' || blk.insts.length > MAX_INSTS) return;
@@ -92,25 +108,32 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     if (outside.length !== 1 || preds[h].length !== 2) return;
     const pre = outside[0];
     if (blk.insts.some((x) => BARRED.has(x.op) || (x.op === 'asm' && !straightAsm(x.asm!.template)) || (x.ty === 'i64' && /div|rem|sh/.test(x.op)))) return;
-    // No phi of H read outside it.
+    // No phi of H read outside it, except an induction variable (p = [init, p + c]): the last
+    // pass's copies leave p + c in it, so the exit takes c off again.
+    const fixups: { phi: number; step: number }[] = [];
     for (const x of blk.insts) {
       if (x.op !== 'phi') continue;
-      if ((users[x.dst] ?? []).some((u) => blockOf.get(u) !== h)) return;
+      if (!(users[x.dst] ?? []).some((u) => blockOf.get(u) !== h)) continue;
+      const back = x.targets!.indexOf(h), n = back < 0 ? undefined : def[x.args[back]];
+      const k = n && isStep(n, h) && n.args[0] === x.dst ? constOf(n.args[1]) : undefined;
+      if (k === undefined || x.ty === 'i64') return;
+      fixups.push({ phi: x.dst, step: n!.op === 'sub' ? -k : k });
     }
     // The exit test: cmp(next, bound) read by the branch alone.
     // The exit test: cmp(next, bound) read by the branch alone, or next itself (`next != 0`;
     // bound -1 stands for the constant 0).
     const c = def[br.args[0]];
     if (!c || defBlock[c.dst] !== h) return;
-    let op: Op, x: number, bound: number, next: Inst | undefined;
+    let op: Op, x: number, bound: number, next: Inst | undefined, offset = 0;
     if (isStep(c, h)) [op, next, bound] = [t === h ? 'ne' : 'eq', c, -1];
     else {
       if (!SWAP[c.op] || c.ty === 'i64' || (users[c.dst] ?? []).length !== 1) return;
       op = t === h ? c.op : NEG[c.op]!;
       [x, bound] = c.args;
-      next = def[x];
-      if (!isStep(next, h)) { [x, bound] = [bound, x]; next = def[x]; op = SWAP[op]!; }
-      if (!next || !isStep(next, h) || !invariant(bound, h)) return;
+      let s = stepOf(x, h);
+      if (!s) { [x, bound] = [bound, x]; s = stepOf(x, h); op = SWAP[op]!; }
+      if (!s || !invariant(bound, h)) return;
+      [next, offset] = [s.next, s.offset];
     }
     if (!next) return;
     if (op === 'eq') return;
@@ -130,13 +153,13 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     else if (step > 0 && (rel === 'lt' || rel === 'le')) kind = rel;
     else if (step < 0 && (rel === 'gt' || rel === 'ge')) kind = rel;
     else return;
-    const loop: HwLoop = { header: h, exit, pre, init, bound, kind, unsigned, down: step < 0, shift: Math.log2(mag), guarded: false };
-    const a = constOf(init), b = bound < 0 ? 0 : constOf(bound);
+    const loop: HwLoop = { header: h, exit, pre, init, initOffset: offset, fixups, bound, kind, unsigned, down: step < 0, shift: Math.log2(mag), guarded: false };
+    const a0 = constOf(init), a = a0 === undefined ? undefined : (a0 + offset) | 0, b = bound < 0 ? 0 : constOf(bound);
     if (a !== undefined && b !== undefined) {
       const n = constTrips(a, b, step, kind, unsigned);
       if (n === undefined) return;
       loop.constCount = n;
-    } else if (kind !== 'ne') loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def);
+    } else if (kind !== 'ne' && !offset) loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def);
     // The induction variable only counts: drop it (the hardware counts).
     const phiUsers = users[phi.dst] ?? [], nextUsers = users[next.dst] ?? [];
     const tester = c === next ? br : c;

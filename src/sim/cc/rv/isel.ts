@@ -904,7 +904,14 @@ class Isel {
     const cnt = this.newReg();
     if (hw.constCount !== undefined) this.li(cnt, hw.constCount);
     else {
-      const a = this.reg(hw.init), b = hw.bound < 0 ? ZERO : this.reg(hw.bound);
+      let a = this.reg(hw.init);
+      const b = hw.bound < 0 ? ZERO : this.reg(hw.bound);
+      if (hw.initOffset) {
+        const t = this.newReg();
+        if (fits12(hw.initOffset)) this.emit('addi', 'I', [t], [a], { imm: hw.initOffset });
+        else { const k = this.newReg(); this.li(k, hw.initOffset); this.emit('add', 'R', [t], [a, k]); }
+        a = t;
+      }
       const [hi, lo] = hw.down ? [a, b] : [b, a];
       const R = (op: string, s1: Reg, s2: Reg, d = this.newReg()): Reg => { this.emit(op, 'R', [d], [s1, s2]); return d; };
       const I = (op: string, s1: Reg, k: number, d = this.newReg()): Reg => { this.emit(op, 'I', [d], [s1], { imm: k }); return d; };
@@ -936,6 +943,11 @@ class Isel {
       this.phiCopies(b, b);
       this.emit('hwend', 'HWEND', [], [], { target: b, sideEffect: true });
       this.cur.succs.push(b);
+      for (const { phi, step } of hw.fixups) {
+        const r = this.r(phi);
+        if (fits12(-step)) this.emit('addi', 'I', [r], [r], { imm: -step });
+        else { const k = this.newReg(); this.li(k, -step); this.emit('add', 'R', [r], [r, k]); }
+      }
       this.phiCopies(b, hw.exit);
       this.jump(this.target(b, hw.exit));
       return;

@@ -35,6 +35,26 @@ static long long nest3(int a, int b, int c) {
 static int with_call(int n) { int s = 0; for (int i = 0; i < n; i++) s += ident(i); return s; }
 static int with_break(const int *a, int n) { int i; for (i = 0; i < n; i++) if (a[i] < 0) break; return i; }
 
+/* The test reads j + 8 after j += 8 (row_max8's shape), and j is read after the loop. */
+static int ahead(const unsigned char *x, unsigned L, unsigned *last) {
+  unsigned j = 0;
+  int s = 0;
+  for (j = 4; j + 8 <= L; j += 8) s = s * 3 + x[j] + x[j + 4];
+  *last = j;
+  for (; j < L; j++) s += x[j];
+  return s;
+}
+static int ahead_ref(const unsigned char *x, unsigned L, unsigned *last) {
+  int s = 0;
+  unsigned j = 4;
+  while (j + 8 <= L) { s = s * 3 + x[j] + x[j + 4]; j += 8; }
+  *last = j;
+  while (j < L) s += x[j++];
+  return s;
+}
+/* An induction variable and a running sum both read after the loop. */
+static int after(int n, int *i_out) { int i = 0, s = 0; for (; i < n; i += 2) s += i; *i_out = i; return s; }
+
 static long long ref_up(long long lo, long long hi, long long st) { long long s = 0; for (long long i = lo; i < hi; i += st) s += i; return s; }
 
 int main(void) {
@@ -117,6 +137,21 @@ int main(void) {
   int b[8] = {3, 1, 4, 1, -5, 9, 2, 6};
   ASSERT(4, with_break(b, HIDE(8)));
   ASSERT(3, with_break(b, HIDE(3)));
+
+  unsigned char bytes[40];
+  for (int i = 0; i < 40; i++) bytes[i] = (unsigned char)(i * 7 + 3);
+  for (unsigned L = 0; L <= 40; L += 3) {
+    unsigned l1 = 99, l2 = 98;
+    ASSERT(ahead_ref(bytes, HIDE(L), &l2), ahead(bytes, HIDE(L), &l1));
+    ASSERT(l2, l1);
+  }
+  for (int n = -3; n <= 9; n++) {
+    int i_out = -1;
+    int s = 0, k = 0;
+    for (; k < n; k += 2) s += k;
+    ASSERT(s, after(HIDE(n), &i_out));
+    ASSERT(n <= 0 ? 0 : k, i_out);
+  }
 
   int c = 0;
   for (int i = 0; i < 300; i += 3) c++; /* a constant count */
