@@ -10,6 +10,7 @@ import { simplifyCfg } from './cfg';
 import { compactSlots, dce } from './dce';
 import { gvn } from './gvn';
 import { licm } from './licm';
+import { forwardLoads } from './loads';
 import { strengthReduce } from './ivsr';
 import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
 import { dominators, findLoops } from './dom';
@@ -99,6 +100,8 @@ export function simplifyFunction(f: IrFunction, check?: (f: IrFunction, when: st
     check?.(f, 'simplify');
     again = gvn(f) || again;
     check?.(f, 'gvn');
+    again = forwardLoads(f) || again;
+    check?.(f, 'loads');
     dce(f);
     check?.(f, 'dce');
     if (!again) break;

@@ -1,0 +1,44 @@
+// Redundant loads: a load from an address that this block, or the chain of single predecessors
+// leading to it, already loaded or stored, with nothing in between that could write memory (a
+// store elsewhere, a call, memcpy/memset, inline asm with side effects), reads the value known
+// there instead. Across joins nothing is assumed. `col->rows` read again in every block of the
+// GEMM's row loop, or a value read back right after it was stored, costs a load no more.
+// Volatile accesses are never forwarded.
+import type { IrFunction, IrType } from '../ir';
+import { dominators } from './dom';
+import { asmHasSideEffects, newMap, predecessors, renameUses } from './util';
+
+type Known = Map<number, { v: number; ty: IrType }>;
+
+export function forwardLoads(f: IrFunction): boolean {
+  const preds = predecessors(f);
+  const d = dominators(f);
+  const map = newMap(f);
+  const resolve = (r: number): number => { while (map[r] >= 0) r = map[r]; return r; };
+  const atEnd = new Map<number, Known>();
+  let changed = false;
+  for (const b of d.rpo) {
+    const p = preds[b];
+    const known: Known = p.length === 1 && atEnd.has(p[0]) ? new Map(atEnd.get(p[0])) : new Map();
+    for (const x of f.blocks[b].insts) {
+      for (let i = 0; i < x.args.length; i++) x.args[i] = resolve(x.args[i]);
+      switch (x.op) {
+        case 'load': {
+          if (x.volatile) break;
+          const k = known.get(x.args[0]);
+          if (k && k.ty === x.ty) { map[x.dst] = k.v; changed = true; } else known.set(x.args[0], { v: x.dst, ty: x.ty });
+          break;
+        }
+        case 'store':
+          known.clear();
+          if (!x.volatile) known.set(x.args[0], { v: x.args[1], ty: x.ty });
+          break;
+        case 'memcpy': case 'memset': case 'call': known.clear(); break;
+        case 'asm': if (asmHasSideEffects(x)) known.clear(); break;
+      }
+    }
+    atEnd.set(b, known);
+  }
+  if (changed) renameUses(f, map);
+  return changed;
+}
