@@ -1,7 +1,7 @@
 // Strength reduction of addresses on induction variables. In a loop with one latch, a header phi
 // i = [init, i + s] (s a constant) is an induction variable; an address P + (k*i + c) with P
 // outside the loop and k, c constants (built from i by +, -, <<, * of constants: tab[255 - p]
-// of int16 is P + (510 - 2p)) becomes a pointer of its own, q = [P + k*init + c, q + k*s]: one
+// of int16 is P + (510 - 2p); or k*i times a stride from outside the loop) becomes a pointer of its own, q = [P + k*init + c, q + k*s]: one
 // add per iteration instead of the scaling and the add, and an access off q followed by q's
 // step is a post-increment one (isel). Addresses with the same P, i and k share one pointer,
 // their different c an offset each. Plain P + i (k = 1, c = 0) stays: a register+register
@@ -11,7 +11,8 @@ import type { Inst, IrFunction } from '../ir';
 import { dominators, findLoops, type Loop } from './dom';
 import { become, constInst, defBlocks, definitions, terminator } from './util';
 
-interface Affine { iv: number; k: number; c: number }
+/** k*i + c, times `sym` (a loop-invariant value: a run-time stride) when it is set, before c. */
+interface Affine { iv: number; k: number; c: number; sym?: number }
 
 export function strengthReduce(f: IrFunction): boolean {
   const d = dominators(f);
@@ -54,10 +55,17 @@ function reduceLoop(f: IrFunction, l: Loop, preds: number[][]): boolean {
       case 'add': if (cb !== undefined && (t = affine(a, depth + 1))) return { ...t, c: (t.c + cb) | 0 }; break;
       case 'sub':
         if (cb !== undefined && (t = affine(a, depth + 1))) return { ...t, c: (t.c - cb) | 0 };
-        if (ca !== undefined && (t = affine(b, depth + 1))) return { iv: t.iv, k: -t.k | 0, c: (ca - t.c) | 0 };
+        if (ca !== undefined && (t = affine(b, depth + 1))) return { ...t, k: -t.k | 0, c: (ca - t.c) | 0 };
         break;
-      case 'shl': if (cb !== undefined && cb >= 0 && cb < 32 && (t = affine(a, depth + 1))) return { iv: t.iv, k: Math.imul(t.k, 2 ** cb), c: Math.imul(t.c, 2 ** cb) }; break;
-      case 'mul': if (cb !== undefined && (t = affine(a, depth + 1))) return { iv: t.iv, k: Math.imul(t.k, cb), c: Math.imul(t.c, cb) }; break;
+      case 'shl': if (cb !== undefined && cb >= 0 && cb < 32 && (t = affine(a, depth + 1))) return { ...t, k: Math.imul(t.k, 2 ** cb), c: Math.imul(t.c, 2 ** cb) }; break;
+      case 'mul':
+        if (cb !== undefined && (t = affine(a, depth + 1))) return { ...t, k: Math.imul(t.k, cb), c: Math.imul(t.c, cb) };
+        // i * stride, the stride a value from outside the loop: q steps by stride * s.
+        for (const [u, w] of [[a, b], [b, a]]) {
+          if (w === undefined || inLoop(w) || cval(w) !== undefined || def[w]?.ty === 'i64') continue;
+          if ((t = affine(u, depth + 1)) && t.c === 0 && t.sym === undefined) return { ...t, sym: w };
+        }
+        break;
     }
     return undefined;
   };
@@ -70,8 +78,8 @@ function reduceLoop(f: IrFunction, l: Loop, preds: number[][]): boolean {
         const p = x.args[1 - j];
         if (inLoop(p) || def[p]?.op === 'const') continue;
         const a = affine(x.args[j]);
-        if (!a || (a.k === 1 && a.c === 0) || a.k === 0) continue;
-        const key = `${p}:${a.iv}:${a.k}`;
+        if (!a || (a.k === 1 && a.c === 0 && a.sym === undefined) || a.k === 0) continue;
+        const key = `${p}:${a.iv}:${a.k}:${a.sym ?? ''}`;
         let g = groups.get(key);
         if (!g) groups.set(key, (g = { base: p, a, uses: [] }));
         g.uses.push({ x, c: a.c });
@@ -88,13 +96,22 @@ function reduceLoop(f: IrFunction, l: Loop, preds: number[][]): boolean {
     const loc = g.uses[0].x.loc;
     const c0 = g.uses[0].c;
     // q0 = P + (k*init + c0), in the preheader.
-    const scaled = f.nregs++, off = f.nregs++, q0 = f.nregs++;
+    let scaled = f.nregs++;
+    const off = f.nregs++, q0 = f.nregs++;
     preInsts.push({ op: 'mul', ty: 'i32', dst: scaled, args: [init, k32(g.a.k, loc, preInsts)], loc });
+    let stride: number;
+    if (g.a.sym !== undefined) {
+      const t = f.nregs++;
+      preInsts.push({ op: 'mul', ty: 'i32', dst: t, args: [scaled, g.a.sym], loc });
+      scaled = t;
+      stride = f.nregs++;
+      preInsts.push({ op: 'mul', ty: 'i32', dst: stride, args: [g.a.sym, k32(Math.imul(g.a.k, step), loc, preInsts)], loc });
+    } else stride = k32(Math.imul(g.a.k, step), loc, latchInsts);
     preInsts.push({ op: 'add', ty: 'i32', dst: off, args: [scaled, k32(c0, loc, preInsts)], loc });
     preInsts.push({ op: 'add', ty: 'ptr', dst: q0, args: [g.base, off], loc });
     const q = f.nregs++, qn = f.nregs++;
     phis.push({ op: 'phi', ty: 'ptr', dst: q, args: [q0, qn], targets: [pre, latch], loc });
-    latchInsts.push({ op: 'add', ty: 'ptr', dst: qn, args: [q, k32(Math.imul(g.a.k, step), loc, latchInsts)], loc });
+    latchInsts.push({ op: 'add', ty: 'ptr', dst: qn, args: [q, stride], loc });
     for (const u of g.uses) {
       const pre: Inst[] = [];
       become(u.x, { op: 'add', ty: 'ptr', dst: u.x.dst, args: [q, k32(u.c - c0, u.x.loc, pre)] });

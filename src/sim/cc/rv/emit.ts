@@ -101,6 +101,8 @@ export class AsmWriter {
       case 'S': return `${x.op}\t${u[0]}, ${lo()}(${u[1]})`;
       case 'LPI': return `${x.op}\t${d[0]}, (${u[0]}), ${x.imm}`;
       case 'SPI': return `${x.op}\t${u[0]}, (${u[1]}), ${x.imm}`;
+      case 'LPR': return `${x.op}\t${d[0]}, (${u[0]}), ${u[1]}`;
+      case 'SPR': return `${x.op}\t${u[0]}, (${u[1]}), ${u[2]}`;
       case 'B': return `${x.op}\t${u[0]}, ${u[1]}, ${label(x.target!)}`;
       case 'BI': return `${x.op}\t${u[0]}, ${x.imm}, ${label(x.target!)}`;
       case 'J': return `j\t${label(x.target!)}`;

@@ -620,8 +620,12 @@ class Isel {
     if (this.useCount[p] !== 2 || (x.op === 'store' && x.args[1] === p)) return undefined;
     const inc = this.users[p].find((u) => u !== x);
     if (!inc || inc.op !== 'add' || inc.ty !== 'ptr' || inc.args[0] !== p || this.defBlock[inc.dst] !== b) return undefined;
+    // By a constant (12 bits) or by a register (a run-time stride).
     const c = this.constOf(inc.args[1]);
-    if (c === undefined || !fits12(c)) return undefined;
+    if (c === undefined ? this.vty[inc.args[1]] !== 'i32' : !fits12(c)) return undefined;
+    // A register step is read by the access: it must be there by then.
+    const sd = this.def[inc.args[1]];
+    if (c === undefined && sd && this.blockOf.get(sd) === b && this.index.get(sd)! > this.index.get(x)!) return undefined;
     // p + c is written by the access: nothing may read it between the add and the access.
     const at = this.index.get(x)!;
     if (this.index.get(inc)! < at && this.users[inc.dst]?.some((u) => this.blockOf.get(u) === b && u.op !== 'phi' && this.index.get(u)! <= at)) return undefined;
@@ -647,7 +651,9 @@ class Isel {
       if (x.ty === 'i8' || x.ty === 'i16') this.ext[x.dst] = sext ? 'sext' : 'zext';
       const op = x.ty === 'i8' ? (sext ? 'cv.lb' : 'cv.lbu') : x.ty === 'i16' ? (sext ? 'cv.lh' : 'cv.lhu') : 'cv.lw';
       this.mv(q, this.reg(x.args[0]));
-      this.emit(op, 'LPI', [d, q], [q], { imm: this.constOf(inc.args[1])!, ...(x.volatile ? { sideEffect: true } : {}) });
+      const k = this.constOf(inc.args[1]), vol = x.volatile ? { sideEffect: true } : {};
+      if (k !== undefined) this.emit(op, 'LPI', [d, q], [q], { imm: k, ...vol });
+      else this.emit(op, 'LPR', [d, q], [q, this.reg(inc.args[1])], vol);
       return;
     }
     const rr = this.regReg.get(x);
@@ -682,7 +688,9 @@ class Isel {
     if (inc) {
       const q = this.r(inc.dst);
       this.mv(q, this.reg(p));
-      this.emit(x.ty === 'i8' ? 'cv.sb' : x.ty === 'i16' ? 'cv.sh' : 'cv.sw', 'SPI', [q], [this.reg(v), q], { imm: this.constOf(inc.args[1])!, sideEffect: true });
+      const op = x.ty === 'i8' ? 'cv.sb' : x.ty === 'i16' ? 'cv.sh' : 'cv.sw', k = this.constOf(inc.args[1]);
+      if (k !== undefined) this.emit(op, 'SPI', [q], [this.reg(v), q], { imm: k, sideEffect: true });
+      else this.emit(op, 'SPR', [q], [this.reg(v), q, this.reg(inc.args[1])], { sideEffect: true });
       return;
     }
     const a = this.addrOf(p, x.ty === 'i64' ? 4 : 0);

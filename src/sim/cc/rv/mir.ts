@@ -37,7 +37,7 @@ export const CALLEE_SAVED: Reg[] = [8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27
  *   HWEND    the end label of the hardware loop of this block (`target`): no instruction, the
  *            back edge the core takes while the count lasts
  */
-export type Fmt = 'LRR' | 'SRR' | 'R' | 'I' | 'U' | 'L' | 'S' | 'LPI' | 'SPI' | 'B' | 'BI' | 'J' | 'R1' | 'MV' | 'LI' | 'CALL' | 'RET' | 'ASM' | 'NONE' | 'RD' | 'RDI' | 'HWSETUP' | 'HWEND';
+export type Fmt = 'LRR' | 'SRR' | 'R' | 'I' | 'U' | 'L' | 'S' | 'LPI' | 'SPI' | 'LPR' | 'SPR' | 'B' | 'BI' | 'J' | 'R1' | 'MV' | 'LI' | 'CALL' | 'RET' | 'ASM' | 'NONE' | 'RD' | 'RDI' | 'HWSETUP' | 'HWEND';
 
 export interface MInst {
   op: string;

@@ -15,8 +15,8 @@ import { isVirtual, type MBlock, type MFunction, type MInst } from './mir';
 const LOAD_LEAD = 2;
 
 const BARRIER = new Set(['CALL', 'RET', 'B', 'BI', 'J', 'HWSETUP', 'HWEND', 'NONE']);
-const LOADS = new Set(['L', 'LRR', 'LPI']);
-const STORES = new Set(['S', 'SRR', 'SPI']);
+const LOADS = new Set(['L', 'LRR', 'LPI', 'LPR']);
+const STORES = new Set(['S', 'SRR', 'SPI', 'SPR']);
 const ASM_LOAD = /^\s*(cv\.)?l[bhw]u?\s/;
 
 /** An instruction whose result comes a cycle late: a load, or inline asm that is one. */

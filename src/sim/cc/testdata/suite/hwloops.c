@@ -52,6 +52,11 @@ static int ahead_ref(const unsigned char *x, unsigned L, unsigned *last) {
   while (j < L) s += x[j++];
   return s;
 }
+/* Strides known only at run time (a transpose's rows): pointers stepped by a register. */
+static void strided(unsigned char *d, const unsigned char *s, unsigned n, int sd, int ss) {
+  for (unsigned k = 0; k < n; k++) d[(int)k * sd] = s[(int)k * ss];
+}
+static int strided16(const short *s, unsigned n, int ss) { int t = 0; for (unsigned k = 0; k < n; k++) t = t * 3 + s[(int)k * ss + 1]; return t; }
 /* An induction variable and a running sum both read after the loop. */
 static int after(int n, int *i_out) { int i = 0, s = 0; for (; i < n; i += 2) s += i; *i_out = i; return s; }
 
@@ -144,6 +149,23 @@ int main(void) {
     unsigned l1 = 99, l2 = 98;
     ASSERT(ahead_ref(bytes, HIDE(L), &l2), ahead(bytes, HIDE(L), &l1));
     ASSERT(l2, l1);
+  }
+  {
+    unsigned char src[64], dst[64];
+    for (int i = 0; i < 64; i++) src[i] = (unsigned char)(i * 5 + 1);
+    for (int i = 0; i < 64; i++) dst[i] = 0;
+    strided(dst, src, HIDE(8), HIDE(3), HIDE(7));
+    for (int k = 0; k < 8; k++) ASSERT(src[k * 7], dst[k * 3]);
+    strided(dst + 40, src + 63, HIDE(9), HIDE(-2), HIDE(-5));
+    for (int k = 0; k < 9; k++) ASSERT(src[63 - k * 5], dst[40 - k * 2]);
+    strided(dst, src + 5, HIDE(4), HIDE(1), HIDE(0));
+    for (int k = 0; k < 4; k++) ASSERT(src[5], dst[k]);
+    strided(dst, src, z, HIDE(1), HIDE(1));
+    short sh[40];
+    for (int i = 0; i < 40; i++) sh[i] = (short)(i * 37 - 500);
+    int t = 0;
+    for (int k = 0; k < 6; k++) t = t * 3 + sh[k * 6 + 1];
+    ASSERT(t, strided16(sh, HIDE(6), HIDE(6)));
   }
   for (int n = -3; n <= 9; n++) {
     int i_out = -1;
