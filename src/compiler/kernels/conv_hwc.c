@@ -62,12 +62,159 @@ void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
     }
 }
 
-/*
- * Depthwise conv (group = C = M), weights [C, KH, KW, 1], split over channels: each core
- * convolves its channels over all pixels.
+/* ---- dpg_rq_dwconv_hwc ------------------------------------------------------------------------
+ * Depthwise conv (group = C = M), x [N, H, W, C], w [C, KH, KW, 1], y [N, OH, OW, C]:
+ *   y[n, oh, ow, c] = rq(sum_{kh, kw} x[n, oh*sh + kh - pt, ow*sw + kw - pl, c] * w[c, kh, kw])
+ * with taps in the padding counting 0.
+ *
+ * The work is cut into (channel, output row) units, channel-major, and each core takes a
+ * contiguous run: a core keeps to few channels (their weights and requant parameters, which may
+ * live in L2 at 12 cycles a load, are read once per channel), and all cores work even when
+ * C < cores. In a row, the outputs whose window lies inside the input columns (the interior,
+ * [ow_lo, ow_hi), the same for every row) need no bounds checks; the border outputs clip their
+ * window's columns. Rows clip the window's rows once per row.
  */
-void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
-                       int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g) {
+
+/* Weights of one channel are copied to the stack (L1) when there are at most this many taps. */
+#define DW_MAX_TAPS 32
+
+typedef struct {
+  const uint8_t *x;
+  const int8_t *w;
+  uint8_t *y;
+  uint32_t C, H, W, KH, KW, OH, OW, sh, sw, pt, pl;
+  uint32_t ow_lo, ow_hi; /* the interior outputs of every row */
+  int32_t shift, lo, hi;
+} dw_t;
+
+static inline __attribute__((always_inline)) int32_t ld8(int sgn, const uint8_t *p) {
+  return sgn ? (int32_t)*(const int8_t *)p : (int32_t)*p;
+}
+
+/** `wide`: acc*mul + add may not fit 32 bits (or shift is outside [0, 31]), so the exact 64-bit path. */
+static inline __attribute__((always_inline)) uint8_t dw_rq(int wide, int32_t acc, int32_t mul, int32_t add, int32_t shift,
+                                                           int32_t lo, int32_t hi) {
+  if (wide) return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
+  return (uint8_t)dpg_clip32(dpg_add_sra(acc * mul, add, shift), lo, hi);
+}
+
+/** The sum over `rows` x `cols` taps: x from p (rows W*C bytes apart, columns C), weights from wr (rows KW apart). */
+static inline __attribute__((always_inline)) int32_t dw_taps(int sgn, const uint8_t *p, const int8_t *wr, uint32_t rows,
+                                                             uint32_t cols, uint32_t C, uint32_t WC, uint32_t KW) {
+  int32_t acc = 0;
+  for (uint32_t i = rows; i; i--, p += WC, wr += KW) {
+    const uint8_t *q = p;
+    for (uint32_t j = 0; j < cols; j++, q += C) acc += ld8(sgn, q) * wr[j];
+  }
+  return acc;
+}
+
+/*
+ * `n` outputs of a 3x3 window, all columns inside the input: window rows at r0, r1, r2 with
+ * weights w0, w1, w2 (a row in the padding has zero weights and any valid pointer), outputs C
+ * bytes apart, inputs `step` apart. The nine weights stay in registers.
+ */
+static inline __attribute__((always_inline)) void dw_run3x3(int sgn, int wide, const uint8_t *r0, const uint8_t *r1,
+                                                            const uint8_t *r2, const int8_t *w0, const int8_t *w1,
+                                                            const int8_t *w2, uint8_t *yp, uint32_t n, uint32_t C,
+                                                            uint32_t step, int32_t mul, int32_t add, int32_t shift,
+                                                            int32_t lo, int32_t hi) {
+  const int32_t a0 = w0[0], a1 = w0[1], a2 = w0[2], b0 = w1[0], b1 = w1[1], b2 = w1[2], c0 = w2[0], c1 = w2[1], c2 = w2[2];
+  const uint32_t C2 = 2 * C;
+  for (; n; n--, yp += C, r0 += step, r1 += step, r2 += step) {
+    int32_t acc = ld8(sgn, r0) * a0;
+    acc += ld8(sgn, r0 + C) * a1;
+    acc += ld8(sgn, r0 + C2) * a2;
+    acc += ld8(sgn, r1) * b0;
+    acc += ld8(sgn, r1 + C) * b1;
+    acc += ld8(sgn, r1 + C2) * b2;
+    acc += ld8(sgn, r2) * c0;
+    acc += ld8(sgn, r2 + C) * c1;
+    acc += ld8(sgn, r2 + C2) * c2;
+    *yp = dw_rq(wide, acc, mul, add, shift, lo, hi);
+  }
+}
+
+/** Output rows [r, r_end) (over N*OH) of channel c, with the channel's multiplier and addend. */
+static inline __attribute__((always_inline)) void dw_channel(int sgn, int wide, const dw_t *g, uint32_t c, uint32_t r,
+                                                             uint32_t r_end, int32_t mul, int32_t add) {
+  /* Locals: every byte stored to y might alias *g. */
+  const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW, OH = g->OH, OW = g->OW;
+  const uint32_t sh = g->sh, sw = g->sw, pt = g->pt, pl = g->pl, ow_lo = g->ow_lo, ow_hi = g->ow_hi;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint32_t WC = W * C, taps = KH * KW;
+  const int k3x3 = KH == 3 && KW == 3;
+  const uint8_t *const xc = g->x + c;
+  uint8_t *const yc = g->y + c;
+  /* The channel's weights on the stack (L1) with three zeros after them: the 3x3 path's row in the padding. */
+  int8_t wl[DW_MAX_TAPS + 3];
+  const int8_t *wk = g->w + c * taps;
+  if (taps <= DW_MAX_TAPS) {
+    for (uint32_t t = 0; t < taps; t++) wl[t] = wk[t];
+    wl[taps] = wl[taps + 1] = wl[taps + 2] = 0;
+    wk = wl;
+  }
+  uint32_t n = r / OH, oh = r % OH;
+  for (; r < r_end; r++) {
+    /* The window's rows inside the input: [kh0, kh1) */
+    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt;
+    const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0;
+    const int32_t below = (int32_t)H - ih0; /* rows from ih0 to the bottom */
+    const uint32_t kh1 = below <= 0 ? 0 : (uint32_t)below < KH ? (uint32_t)below : KH;
+    const uint32_t rows = kh1 > kh0 ? kh1 - kh0 : 0;
+    /* First valid row at column 0 (only formed when there is one) and the row's outputs. */
+    const uint8_t *const xr = rows ? xc + ((n * H + (uint32_t)ih0 + kh0) * W) * C : xc;
+    uint8_t *const yr = yc + (r * OW) * C;
+    for (uint32_t ow = 0; ow < OW; ow++) {
+      if (ow == ow_lo && ow_lo < ow_hi && rows) { /* the interior: every column of the window inside */
+        const uint8_t *p = xr + (ow * sw - pl) * C;
+        if (k3x3) {
+          const uint8_t *rp[3];
+          const int8_t *wp[3];
+          for (uint32_t k = 0; k < 3; k++) {
+            const int in = k >= kh0 && k < kh1;
+            rp[k] = in ? p + (k - kh0) * WC : p;
+            wp[k] = in ? wk + 3 * k : wl + taps;
+          }
+          dw_run3x3(sgn, wide, rp[0], rp[1], rp[2], wp[0], wp[1], wp[2], yr + ow * C, ow_hi - ow_lo, C, sw * C, mul, add,
+                    shift, lo, hi);
+        } else {
+          for (uint32_t o = ow_lo; o < ow_hi; o++, p += sw * C)
+            yr[o * C] = dw_rq(wide, dw_taps(sgn, p, wk + kh0 * KW, rows, KW, C, WC, KW), mul, add, shift, lo, hi);
+        }
+        ow = ow_hi - 1;
+        continue;
+      }
+      /* A border output: clip the window's columns to [kw0, kw1). */
+      const int32_t iw0 = (int32_t)(ow * sw) - (int32_t)pl, right = (int32_t)W - iw0;
+      const uint32_t kw0 = iw0 < 0 ? (uint32_t)-iw0 : 0;
+      const uint32_t kw1 = right <= 0 ? 0 : (uint32_t)right < KW ? (uint32_t)right : KW;
+      int32_t acc = 0;
+      if (rows && kw1 > kw0)
+        acc = dw_taps(sgn, xr + (uint32_t)(iw0 + (int32_t)kw0) * C, wk + kh0 * KW + kw0, rows, kw1 - kw0, C, WC, KW);
+      yr[ow * C] = dw_rq(wide, acc, mul, add, shift, lo, hi);
+    }
+    if (++oh == OH) { oh = 0; n++; }
+  }
+}
+
+typedef void dw_channel_fn(const dw_t *, uint32_t, uint32_t, uint32_t, int32_t, int32_t);
+#define DW_COPY(name, sgn, wide)                                                                                   \
+  static __attribute__((noinline)) void name(const dw_t *g, uint32_t c, uint32_t r, uint32_t r_end, int32_t mul, \
+                                             int32_t add) {                                                      \
+    dw_channel(sgn, wide, g, c, r, r_end, mul, add);                                                             \
+  }
+DW_COPY(dw_channel_s8, 1, 0)
+DW_COPY(dw_channel_u8, 0, 0)
+DW_COPY(dw_channel_s8_wide, 1, 1)
+DW_COPY(dw_channel_u8_wide, 0, 1)
+
+static inline uint32_t abs32(int32_t v) { return v < 0 ? 0u - (uint32_t)v : (uint32_t)v; }
+
+/* Parameters laid out otherwise than per channel (per pixel, per element): exact and slow; rare. */
+static void dwconv_elementwise(const uint8_t *x, int x_signed, const int8_t *w, const dpg_param_t *mul,
+                               const dpg_param_t *add, int32_t shift, int32_t lo, int32_t hi, uint8_t *y,
+                               const dpg_conv_geom_t *g) {
   const uint32_t C = g->C;
   uint32_t c0, c1;
   dpg_chunk(C, &c0, &c1);
@@ -85,7 +232,41 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
           acc += (x_signed ? (int32_t)(int8_t)v : (int32_t)v) * w[(c * g->KH + kh) * g->KW + kw];
         }
       }
-      y[p * C + c] = rq8(acc, &mul, &add, p * C + c, shift, lo, hi);
+      y[p * C + c] = rq8(acc, mul, add, p * C + c, shift, lo, hi);
     }
+  }
+}
+
+void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
+                       int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g) {
+  const uint32_t C = g->C, rows = g->N * g->OH;
+  /* Output element i = pixel*C + c uses v[(i / inner) % count]: a function of c alone when the
+     value is a scalar or inner == 1 and count divides C (then v[c % count]). */
+  const int mul_c = mul.count == 1 || (mul.inner == 1 && C % mul.count == 0);
+  const int add_c = add.count == 1 || (add.inner == 1 && C % add.count == 0);
+  if (!mul_c || !add_c) {
+    dwconv_elementwise(x, x_signed, w, &mul, &add, shift, lo, hi, y, g);
+    return;
+  }
+  dw_t d = {x, w, y, C, g->H, g->W, g->KH, g->KW, g->OH, g->OW, g->stride_h, g->stride_w, g->pad_top, g->pad_left,
+            0, 0, shift, lo, hi};
+  /* Interior outputs: ow*sw >= pl (no column left of the input) and ow*sw - pl + KW <= W. */
+  const uint32_t ow_lo = (d.pl + d.sw - 1) / d.sw;
+  const uint32_t ow_end = d.W + d.pl >= d.KW ? (d.W + d.pl - d.KW) / d.sw + 1 : 0;
+  d.ow_lo = ow_lo < d.OW ? ow_lo : d.OW;
+  d.ow_hi = ow_end < d.ow_lo ? d.ow_lo : ow_end < d.OW ? ow_end : d.OW;
+  /* The largest |acc|: KH*KW taps of |x| <= 128 or 255 times |w| <= 128. */
+  const uint64_t acc_max = (uint64_t)d.KH * d.KW * (x_signed ? 128u : 255u) * 128u;
+  const int shift_ok = shift >= 0 && shift <= 31;
+  uint32_t u0, u1;
+  dpg_chunk(C * rows, &u0, &u1);
+  for (uint32_t u = u0; u < u1;) {
+    const uint32_t c = u / rows, r = u % rows, r_end = u1 - u < rows - r ? r + (u1 - u) : rows;
+    const int32_t m = mul.v[mul.count == 1 ? 0 : c % mul.count], a = add.v[add.count == 1 ? 0 : c % add.count];
+    /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+    const int wide = !shift_ok || acc_max * abs32(m) + abs32(a) > 0x7fffffffu;
+    dw_channel_fn *const f = x_signed ? (wide ? dw_channel_s8_wide : dw_channel_s8) : (wide ? dw_channel_u8_wide : dw_channel_u8);
+    f(&d, c, r, r_end, m, a);
+    u += r_end - r;
   }
 }
