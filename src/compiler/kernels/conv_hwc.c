@@ -77,6 +77,8 @@ void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
 
 /* Weights of one channel are copied to the stack (L1) when there are at most this many taps. */
 #define DW_MAX_TAPS 32
+/* Runs of outputs in a row for dw_channel3x3: at most two border outputs on each side and the interior. */
+#define DW_MAX_RUNS 5
 
 typedef struct {
   const uint8_t *x;
@@ -85,6 +87,10 @@ typedef struct {
   uint32_t C, H, W, KH, KW, OH, OW, sh, sw, pt, pl;
   uint32_t ow_lo, ow_hi; /* the interior outputs of every row */
   int32_t shift, lo, hi;
+  /* dw_channel3x3's runs of outputs in every row: outputs [ow, ow + len) read input columns from
+     rc on (byte offsets xoff = rc*C, yoff = ow*C) with weights shifted by d. */
+  uint32_t runs;
+  struct { uint32_t xoff, yoff, len; int32_t d; } run[DW_MAX_RUNS];
 } dw_t;
 
 static inline __attribute__((always_inline)) int32_t ld8(int sgn, const uint8_t *p) {
@@ -110,79 +116,156 @@ static inline __attribute__((always_inline)) int32_t dw_taps(int sgn, const uint
 }
 
 /*
- * `n` outputs of a 3x3 window, all columns inside the input: window rows at r0, r1, r2 with
- * weights w0, w1, w2 (a row in the padding has zero weights and any valid pointer), outputs C
- * bytes apart, inputs `step` apart. The nine weights stay in registers.
+ * `n` outputs of a 3x3 window reading three whole columns of the input: the window's rows at
+ * r0, r1, r2 with weights w0, w1, w2 (3 bytes each), outputs C bytes apart, inputs `step`
+ * apart. The nine weights stay in registers.
  */
-static inline __attribute__((always_inline)) void dw_run3x3(int sgn, int wide, const uint8_t *r0, const uint8_t *r1,
-                                                            const uint8_t *r2, const int8_t *w0, const int8_t *w1,
-                                                            const int8_t *w2, uint8_t *yp, uint32_t n, uint32_t C,
-                                                            uint32_t step, int32_t mul, int32_t add, int32_t shift,
-                                                            int32_t lo, int32_t hi) {
+static inline __attribute__((always_inline)) void dw_run3x3(int sgn, const uint8_t *r0, const uint8_t *r1, const uint8_t *r2,
+                                                            const int8_t *w0, const int8_t *w1, const int8_t *w2, uint8_t *yp,
+                                                            uint32_t n, uint32_t C, uint32_t step, int32_t mul, int32_t add,
+                                                            int32_t shift, int32_t lo, int32_t hi) {
   const int32_t a0 = w0[0], a1 = w0[1], a2 = w0[2], b0 = w1[0], b1 = w1[1], b2 = w1[2], c0 = w2[0], c1 = w2[1], c2 = w2[2];
   const uint32_t C2 = 2 * C;
   for (; n; n--, yp += C, r0 += step, r1 += step, r2 += step) {
     int32_t acc = ld8(sgn, r0) * a0;
-    acc += ld8(sgn, r0 + C) * a1;
-    acc += ld8(sgn, r0 + C2) * a2;
-    acc += ld8(sgn, r1) * b0;
-    acc += ld8(sgn, r1 + C) * b1;
-    acc += ld8(sgn, r1 + C2) * b2;
-    acc += ld8(sgn, r2) * c0;
-    acc += ld8(sgn, r2 + C) * c1;
-    acc += ld8(sgn, r2 + C2) * c2;
-    *yp = dw_rq(wide, acc, mul, add, shift, lo, hi);
+    acc = dpg_mac(acc, ld8(sgn, r0 + C), a1);
+    acc = dpg_mac(acc, ld8(sgn, r0 + C2), a2);
+    acc = dpg_mac(acc, ld8(sgn, r1), b0);
+    acc = dpg_mac(acc, ld8(sgn, r1 + C), b1);
+    acc = dpg_mac(acc, ld8(sgn, r1 + C2), b2);
+    acc = dpg_mac(acc, ld8(sgn, r2), c0);
+    acc = dpg_mac(acc, ld8(sgn, r2 + C), c1);
+    acc = dpg_mac(acc, ld8(sgn, r2 + C2), c2);
+    *yp = dw_rq(0, acc, mul, add, shift, lo, hi);
   }
 }
 
-/** Output rows [r, r_end) (over N*OH) of channel c, with the channel's multiplier and addend. */
-static inline __attribute__((always_inline)) void dw_channel(int sgn, int wide, const dw_t *g, uint32_t c, uint32_t r,
-                                                             uint32_t r_end, int32_t mul, int32_t add) {
+/** Splits output row r (over N*OH) into its batch n and row oh without dividing (N is small). */
+static inline void dw_row_at(uint32_t r, uint32_t OH, uint32_t *n, uint32_t *oh) {
+  uint32_t b = 0;
+  for (; r >= OH; r -= OH) b++;
+  *n = b;
+  *oh = r;
+}
+
+/*
+ * 3x3 windows (the usual depthwise conv), when W >= 3 and no window overhangs the input's
+ * columns by more than two. Every output then reads three whole columns inside the input,
+ * [rc, rc + 3) with rc = clamp(iw0, 0, W - 3), and weights shifted by d = rc - iw0: column j
+ * takes w[kh][j + d], 0 outside [0, 3) (rows of `wpad` hold the weights between two zeros on
+ * each side). A window row outside the input takes a row of zero weights and any valid row. So
+ * one loop serves the interior and the border alike, over the same runs of outputs in every row
+ * (dw_plan_runs); a border output costs the nine weight loads of a run of one. Requant in 32
+ * bits (the caller checked the bound).
+ */
+static inline __attribute__((always_inline)) void dw_channel3x3(int sgn, const dw_t *g, uint32_t c, uint32_t r, uint32_t r_end,
+                                                                int32_t mul, int32_t add) {
+  /* Locals: every byte stored to y might alias *g. */
+  const uint32_t C = g->C, H = g->H, W = g->W, OH = g->OH, OW = g->OW, sh = g->sh, pt = g->pt, runs = g->runs;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint32_t WC = W * C, step = g->sw * C;
+  const uint8_t *const xc = g->x + c;
+  uint8_t *const yc = g->y + c;
+  /* Rows 0..2: {0, 0, w[kh][0..2], 0, 0, 0}; row 3: zeros. On the stack (L1): w may be in L2. */
+  uint32_t wbuf[8];
+  int8_t *const wpad = (int8_t *)wbuf;
+  for (uint32_t i = 0; i < 8; i++) wbuf[i] = 0;
+  const int8_t *const wk = g->w + 9 * c;
+  for (uint32_t k = 0; k < 3; k++)
+    for (uint32_t j = 0; j < 3; j++) wpad[8 * k + 2 + j] = wk[3 * k + j];
+  uint32_t n, oh;
+  dw_row_at(r, OH, &n, &oh);
+  for (uint8_t *yr = yc + r * OW * C; r < r_end; r++, yr += OW * C) {
+    /* The window's rows inside the input: [kh0, kh1). */
+    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt;
+    const uint8_t *const xb = xc + n * H * WC; /* this batch's image */
+    if (++oh == OH) { oh = 0; n++; }
+    const uint8_t *r0, *r1, *r2;
+    const int8_t *w0 = wpad + 2, *w1 = wpad + 10, *w2 = wpad + 18;
+    if (ih0 >= 0 && ih0 + 3 <= (int32_t)H) { /* all three rows inside: the common case */
+      r0 = xb + (uint32_t)ih0 * WC;
+      r1 = r0 + WC;
+      r2 = r1 + WC;
+    } else {
+      const int32_t below = (int32_t)H - ih0;
+      const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0, kh1 = below <= 0 ? 0 : below < 3 ? (uint32_t)below : 3;
+      if (kh1 <= kh0) { /* the whole window in the padding */
+        const uint8_t v = dw_rq(0, 0, mul, add, shift, lo, hi);
+        for (uint32_t ow = 0; ow < OW; ow++) yr[ow * C] = v;
+        continue;
+      }
+      /* Window row k at xv + (k - kh0)*W*C when inside, else at xv with zero weights. */
+      const uint8_t *const xv = xb + (uint32_t)(ih0 + (int32_t)kh0) * WC;
+      r0 = r1 = r2 = xv;
+      if (kh0 > 0) w0 = wpad + 26;
+      if (kh0 <= 1 && kh1 > 1) r1 = xv + (1 - kh0) * WC;
+      else w1 = wpad + 26;
+      if (kh1 > 2) r2 = xv + (2 - kh0) * WC;
+      else w2 = wpad + 26;
+    }
+    for (uint32_t i = 0; i < runs; i++) {
+      const uint32_t xo = g->run[i].xoff;
+      const int32_t d = g->run[i].d;
+      dw_run3x3(sgn, r0 + xo, r1 + xo, r2 + xo, w0 + d, w1 + d, w2 + d, yr + g->run[i].yoff, g->run[i].len, C, step, mul,
+                add, shift, lo, hi);
+    }
+  }
+}
+
+/** dw_t.run for dw_channel3x3 (its conditions hold): single border outputs and the interior run. 0: too many runs. */
+static int dw_plan_runs(dw_t *g) {
+  uint32_t k = 0;
+  for (uint32_t ow = 0; ow < g->OW;) {
+    if (k == DW_MAX_RUNS) return 0; /* cannot happen when the conditions hold; a guard */
+    const int32_t iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
+    uint32_t len = 1;
+    int32_t rc = iw0;
+    if (ow == g->ow_lo && g->ow_lo < g->ow_hi) len = g->ow_hi - g->ow_lo;
+    else rc = iw0 < 0 ? 0 : iw0 > (int32_t)g->W - 3 ? (int32_t)g->W - 3 : iw0;
+    g->run[k].xoff = (uint32_t)rc * g->C;
+    g->run[k].yoff = ow * g->C;
+    g->run[k].len = len;
+    g->run[k].d = rc - iw0;
+    k++;
+    ow += len;
+  }
+  g->runs = k;
+  return 1;
+}
+
+/** Any window: output rows [r, r_end) (over N*OH) of channel c, with the channel's multiplier and addend. */
+static inline __attribute__((always_inline)) void dw_channel_any(int sgn, int wide, const dw_t *g, uint32_t c, uint32_t r,
+                                                                 uint32_t r_end, int32_t mul, int32_t add) {
   /* Locals: every byte stored to y might alias *g. */
   const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW, OH = g->OH, OW = g->OW;
   const uint32_t sh = g->sh, sw = g->sw, pt = g->pt, pl = g->pl, ow_lo = g->ow_lo, ow_hi = g->ow_hi;
   const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
   const uint32_t WC = W * C, taps = KH * KW;
-  const int k3x3 = KH == 3 && KW == 3;
   const uint8_t *const xc = g->x + c;
   uint8_t *const yc = g->y + c;
-  /* The channel's weights on the stack (L1) with three zeros after them: the 3x3 path's row in the padding. */
-  int8_t wl[DW_MAX_TAPS + 3];
+  /* The channel's weights on the stack (L1) when they are few: w may be in L2. */
+  int8_t wl[DW_MAX_TAPS];
   const int8_t *wk = g->w + c * taps;
   if (taps <= DW_MAX_TAPS) {
     for (uint32_t t = 0; t < taps; t++) wl[t] = wk[t];
-    wl[taps] = wl[taps + 1] = wl[taps + 2] = 0;
     wk = wl;
   }
-  uint32_t n = r / OH, oh = r % OH;
+  uint32_t n, oh;
+  dw_row_at(r, OH, &n, &oh);
   for (; r < r_end; r++) {
     /* The window's rows inside the input: [kh0, kh1) */
-    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt;
-    const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0;
-    const int32_t below = (int32_t)H - ih0; /* rows from ih0 to the bottom */
-    const uint32_t kh1 = below <= 0 ? 0 : (uint32_t)below < KH ? (uint32_t)below : KH;
+    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, below = (int32_t)H - ih0;
+    const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0, kh1 = below <= 0 ? 0 : (uint32_t)below < KH ? (uint32_t)below : KH;
     const uint32_t rows = kh1 > kh0 ? kh1 - kh0 : 0;
     /* First valid row at column 0 (only formed when there is one) and the row's outputs. */
     const uint8_t *const xr = rows ? xc + ((n * H + (uint32_t)ih0 + kh0) * W) * C : xc;
-    uint8_t *const yr = yc + (r * OW) * C;
+    uint8_t *const yr = yc + r * OW * C;
     for (uint32_t ow = 0; ow < OW; ow++) {
       if (ow == ow_lo && ow_lo < ow_hi && rows) { /* the interior: every column of the window inside */
         const uint8_t *p = xr + (ow * sw - pl) * C;
-        if (k3x3) {
-          const uint8_t *rp[3];
-          const int8_t *wp[3];
-          for (uint32_t k = 0; k < 3; k++) {
-            const int in = k >= kh0 && k < kh1;
-            rp[k] = in ? p + (k - kh0) * WC : p;
-            wp[k] = in ? wk + 3 * k : wl + taps;
-          }
-          dw_run3x3(sgn, wide, rp[0], rp[1], rp[2], wp[0], wp[1], wp[2], yr + ow * C, ow_hi - ow_lo, C, sw * C, mul, add,
-                    shift, lo, hi);
-        } else {
-          for (uint32_t o = ow_lo; o < ow_hi; o++, p += sw * C)
-            yr[o * C] = dw_rq(wide, dw_taps(sgn, p, wk + kh0 * KW, rows, KW, C, WC, KW), mul, add, shift, lo, hi);
-        }
-        ow = ow_hi - 1;
+        for (; ow < ow_hi; ow++, p += sw * C)
+          yr[ow * C] = dw_rq(wide, dw_taps(sgn, p, wk + kh0 * KW, rows, KW, C, WC, KW), mul, add, shift, lo, hi);
+        ow--;
         continue;
       }
       /* A border output: clip the window's columns to [kw0, kw1). */
@@ -199,15 +282,17 @@ static inline __attribute__((always_inline)) void dw_channel(int sgn, int wide, 
 }
 
 typedef void dw_channel_fn(const dw_t *, uint32_t, uint32_t, uint32_t, int32_t, int32_t);
-#define DW_COPY(name, sgn, wide)                                                                                   \
+#define DW_COPY(name, call)                                                                                        \
   static __attribute__((noinline)) void name(const dw_t *g, uint32_t c, uint32_t r, uint32_t r_end, int32_t mul, \
                                              int32_t add) {                                                      \
-    dw_channel(sgn, wide, g, c, r, r_end, mul, add);                                                             \
+    call;                                                                                                        \
   }
-DW_COPY(dw_channel_s8, 1, 0)
-DW_COPY(dw_channel_u8, 0, 0)
-DW_COPY(dw_channel_s8_wide, 1, 1)
-DW_COPY(dw_channel_u8_wide, 0, 1)
+DW_COPY(dw_3x3_s8, dw_channel3x3(1, g, c, r, r_end, mul, add))
+DW_COPY(dw_3x3_u8, dw_channel3x3(0, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_s8, dw_channel_any(1, 0, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_u8, dw_channel_any(0, 0, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_s8_wide, dw_channel_any(1, 1, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_u8_wide, dw_channel_any(0, 1, g, c, r, r_end, mul, add))
 
 static inline uint32_t abs32(int32_t v) { return v < 0 ? 0u - (uint32_t)v : (uint32_t)v; }
 
@@ -249,7 +334,7 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
     return;
   }
   dw_t d = {x, w, y, C, g->H, g->W, g->KH, g->KW, g->OH, g->OW, g->stride_h, g->stride_w, g->pad_top, g->pad_left,
-            0, 0, shift, lo, hi};
+            0, 0, shift, lo, hi, 0, {{0, 0, 0, 0}}};
   /* Interior outputs: ow*sw >= pl (no column left of the input) and ow*sw - pl + KW <= W. */
   const uint32_t ow_lo = (d.pl + d.sw - 1) / d.sw;
   const uint32_t ow_end = d.W + d.pl >= d.KW ? (d.W + d.pl - d.KW) / d.sw + 1 : 0;
@@ -258,15 +343,21 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
   /* The largest |acc|: KH*KW taps of |x| <= 128 or 255 times |w| <= 128. */
   const uint64_t acc_max = (uint64_t)d.KH * d.KW * (x_signed ? 128u : 255u) * 128u;
   const int shift_ok = shift >= 0 && shift <= 31;
+  /* dw_channel3x3's conditions: no window overhangs the input's columns by more than two. */
+  const int k3x3 = d.KH == 3 && d.KW == 3 && d.W >= 3 && d.pl <= 2 && d.OW && (d.OW - 1) * d.sw + 1 <= d.W + d.pl &&
+                   dw_plan_runs(&d);
   uint32_t u0, u1;
   dpg_chunk(C * rows, &u0, &u1);
-  for (uint32_t u = u0; u < u1;) {
-    const uint32_t c = u / rows, r = u % rows, r_end = u1 - u < rows - r ? r + (u1 - u) : rows;
-    const int32_t m = mul.v[mul.count == 1 ? 0 : c % mul.count], a = add.v[add.count == 1 ? 0 : c % add.count];
+  /* This core's units [u0, u1): channel c, rows [r, r_end) of it, then the next channel. */
+  uint32_t c = u0 / rows, r = u0 - c * rows;
+  for (uint32_t left = u1 - u0; left; c++, r = 0) {
+    const uint32_t r_end = left < rows - r ? r + left : rows;
+    left -= r_end - r;
+    const int32_t m = mul.v[c < mul.count ? c : c % mul.count], a = add.v[c < add.count ? c : c % add.count];
     /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
     const int wide = !shift_ok || acc_max * abs32(m) + abs32(a) > 0x7fffffffu;
-    dw_channel_fn *const f = x_signed ? (wide ? dw_channel_s8_wide : dw_channel_s8) : (wide ? dw_channel_u8_wide : dw_channel_u8);
+    dw_channel_fn *const f = wide ? (x_signed ? dw_any_s8_wide : dw_any_u8_wide)
+                           : k3x3 ? (x_signed ? dw_3x3_s8 : dw_3x3_u8) : (x_signed ? dw_any_s8 : dw_any_u8);
     f(&d, c, r, r_end, m, a);
-    u += r_end - r;
   }
 }
