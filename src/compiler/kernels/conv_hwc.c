@@ -49,17 +49,14 @@ void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_
 
 /*
  * Pointwise (1x1, stride 1, no padding) conv: a GEMM of the pixels [P, C] with the weights
- * [M, C], split over output channels; every output is a dot product of two contiguous rows.
+ * [M, C], y [P, M] = rq(x . w^T), which is dpg_rq_gemm's product A [M, K] x B [N, K] with the
+ * same flat output index for the requant parameters (per HWC channel: per column). Its register
+ * blocks, 32-bit requant and work split serve the conv unchanged.
  */
 void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
                        int32_t shift, int32_t lo, int32_t hi, uint8_t *y, uint32_t pixels, uint32_t C, uint32_t M) {
-  uint32_t m0, m1;
-  dpg_chunk(M, &m0, &m1);
-  for (uint32_t p = 0; p < pixels; p++)
-    for (uint32_t m = m0; m < m1; m++) {
-      const int32_t acc = dpg_dot8(x + p * C, x_signed, (const uint8_t *)(w + m * C), 1, C);
-      y[p * M + m] = rq8(acc, &mul, &add, p * M + m, shift, lo, hi);
-    }
+  const dpg_gemm_geom_t g = {.batch = 1, .M = pixels, .K = C, .N = M, .trans_a = 0, .trans_b = 1, .a_off = NULL, .b_off = NULL};
+  dpg_rq_gemm(x, x_signed, (const uint8_t *)w, 1, mul, add, shift, lo, hi, y, &g);
 }
 
 /* ---- dpg_rq_dwconv_hwc ------------------------------------------------------------------------

@@ -166,6 +166,8 @@ const CASES: Case[] = [
   { name: 'RequantizedConv HWC, strided 1x1 (a ResNet shortcut, on the im2col kernel)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 1, stride: 2, pad: pick(r, 0, 1), unsigned: r() < 0.5 }) },
   { name: 'RequantizedPwConv HWC', platform: 'siracusa', kernel: /^RequantizedPwConv2d_HWC_/, graph: (r) => convRq(r, { k: 1, unsigned: r() < 0.5 }) },
+  { name: 'RequantizedPwConv HWC, multipliers past 32 bits (64-bit requant), per channel or scalar', platform: 'siracusa',
+    kernel: /^RequantizedPwConv2d_HWC_/, graph: (r) => convRq(r, { k: 1, unsigned: r() < 0.5, wide: true, scalar: r() < 0.4 }) },
   { name: 'RequantizedDWConv HWC', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, group: 'dw', pad: 1, stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, any window (sizes 1-5, paddings 0-2 per side, strides 1-3)', platform: 'siracusa',
