@@ -83,6 +83,7 @@ typedef struct {
   uint8_t *y;
   uint32_t C, H, W, KH, KW, OH, OW, sh, sw, pt, pl;
   uint32_t ow_lo, ow_hi; /* the interior outputs of every row */
+  uint32_t oh_lo, oh_hi; /* the output rows whose windows lie inside the input's rows */
   int32_t shift, lo, hi;
   /* dw_channel3x3's runs of outputs in every row: outputs [ow, ow + len) read input columns from
      rc on (byte offsets xoff = rc*C, yoff = ow*C) with weights shifted by d. */
@@ -112,28 +113,42 @@ static inline __attribute__((always_inline)) int32_t dw_taps(int sgn, const uint
   return acc;
 }
 
+/** A run of outputs of one channel for dw_run3x3. */
+typedef struct {
+  const uint8_t *r0, *r1, *r2; /* the window rows of the first output */
+  const int8_t *w0, *w1, *w2;  /* their weights, 3 bytes each */
+  uint8_t *y;                  /* the first output */
+  uint32_t len, rows;          /* outputs per row, rows */
+} dw_run_t;
+
 /*
- * `n` outputs of a 3x3 window reading three whole columns of the input: the window's rows at
- * r0, r1, r2 with weights w0, w1, w2 (3 bytes each), outputs C bytes apart, inputs `step`
- * apart. The nine weights stay in registers.
+ * `rows` rows of `len` outputs of a 3x3 window reading three whole columns of the input: outputs
+ * C bytes apart in a row and `yrow` bytes from row to row, inputs `step` and `xrow` bytes apart.
+ * The nine weights stay in registers for the whole run.
  */
-static inline __attribute__((always_inline)) void dw_run3x3(int sgn, const uint8_t *r0, const uint8_t *r1, const uint8_t *r2,
-                                                            const int8_t *w0, const int8_t *w1, const int8_t *w2, uint8_t *yp,
-                                                            uint32_t n, uint32_t C, uint32_t step, int32_t mul, int32_t add,
+static inline __attribute__((always_inline)) void dw_run3x3(int sgn, const dw_run_t *u, uint32_t C, uint32_t step,
+                                                            uint32_t xrow, uint32_t yrow, int32_t mul, int32_t add,
                                                             int32_t shift, int32_t lo, int32_t hi) {
+  const int8_t *const w0 = u->w0, *const w1 = u->w1, *const w2 = u->w2;
   const int32_t a0 = w0[0], a1 = w0[1], a2 = w0[2], b0 = w1[0], b1 = w1[1], b2 = w1[2], c0 = w2[0], c1 = w2[1], c2 = w2[2];
-  const uint32_t C2 = 2 * C;
-  for (; n; n--, yp += C, r0 += step, r1 += step, r2 += step) {
-    int32_t acc = ld8(sgn, r0) * a0;
-    acc = dpg_mac(acc, ld8(sgn, r0 + C), a1);
-    acc = dpg_mac(acc, ld8(sgn, r0 + C2), a2);
-    acc = dpg_mac(acc, ld8(sgn, r1), b0);
-    acc = dpg_mac(acc, ld8(sgn, r1 + C), b1);
-    acc = dpg_mac(acc, ld8(sgn, r1 + C2), b2);
-    acc = dpg_mac(acc, ld8(sgn, r2), c0);
-    acc = dpg_mac(acc, ld8(sgn, r2 + C), c1);
-    acc = dpg_mac(acc, ld8(sgn, r2 + C2), c2);
-    *yp = dw_rq(0, acc, mul, add, shift, lo, hi);
+  const uint32_t C2 = 2 * C, len = u->len;
+  const uint8_t *r0 = u->r0, *r1 = u->r1, *r2 = u->r2;
+  uint8_t *yp = u->y;
+  /* From the end of a row to the start of the next. */
+  const uint32_t xskip = xrow - len * step, yskip = yrow - len * C;
+  for (uint32_t rows = u->rows; rows; rows--, r0 += xskip, r1 += xskip, r2 += xskip, yp += yskip) {
+    for (uint32_t n = len; n; n--, yp += C, r0 += step, r1 += step, r2 += step) {
+      int32_t acc = ld8(sgn, r0) * a0;
+      acc = dpg_mac(acc, ld8(sgn, r0 + C), a1);
+      acc = dpg_mac(acc, ld8(sgn, r0 + C2), a2);
+      acc = dpg_mac(acc, ld8(sgn, r1), b0);
+      acc = dpg_mac(acc, ld8(sgn, r1 + C), b1);
+      acc = dpg_mac(acc, ld8(sgn, r1 + C2), b2);
+      acc = dpg_mac(acc, ld8(sgn, r2), c0);
+      acc = dpg_mac(acc, ld8(sgn, r2 + C), c1);
+      acc = dpg_mac(acc, ld8(sgn, r2 + C2), c2);
+      *yp = dw_rq(0, acc, mul, add, shift, lo, hi);
+    }
   }
 }
 
@@ -152,15 +167,17 @@ static inline void dw_row_at(uint32_t r, uint32_t OH, uint32_t *n, uint32_t *oh)
  * takes w[kh][j + d], 0 outside [0, 3) (rows of `wpad` hold the weights between two zeros on
  * each side). A window row outside the input takes a row of zero weights and any valid row. So
  * one loop serves the interior and the border alike, over the same runs of outputs in every row
- * (dw_plan_runs); a border output costs the nine weight loads of a run of one. Requant in 32
+ * (dw_plan_runs). The rows whose windows lie inside the input's rows take each run for all of
+ * them at once; the others (in the top and bottom padding) one row at a time. Requant in 32
  * bits (the caller checked the bound).
  */
 static inline __attribute__((always_inline)) void dw_channel3x3(int sgn, const dw_t *g, uint32_t c, uint32_t r, uint32_t r_end,
                                                                 int32_t mul, int32_t add) {
   /* Locals: every byte stored to y might alias *g. */
   const uint32_t C = g->C, H = g->H, W = g->W, OH = g->OH, OW = g->OW, sh = g->sh, pt = g->pt, runs = g->runs;
+  const uint32_t oh_lo = g->oh_lo, oh_hi = g->oh_hi;
   const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
-  const uint32_t WC = W * C, step = g->sw * C;
+  const uint32_t WC = W * C, step = g->sw * C, xrow = sh * WC, yrow = OW * C;
   const uint8_t *const xc = g->x + c;
   uint8_t *const yc = g->y + c;
   /* Rows 0..2: {0, 0, w[kh][0..2], 0, 0, 0}; row 3: zeros. On the stack (L1): w may be in L2. */
@@ -172,40 +189,67 @@ static inline __attribute__((always_inline)) void dw_channel3x3(int sgn, const d
     for (uint32_t j = 0; j < 3; j++) wpad[8 * k + 2 + j] = wk[3 * k + j];
   uint32_t n, oh;
   dw_row_at(r, OH, &n, &oh);
-  for (uint8_t *yr = yc + r * OW * C; r < r_end; r++, yr += OW * C) {
-    /* The window's rows inside the input: [kh0, kh1). */
-    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt;
+  dw_run_t u;
+  while (r < r_end) {
     const uint8_t *const xb = xc + n * H * WC; /* this batch's image */
-    if (++oh == OH) { oh = 0; n++; }
-    const uint8_t *r0, *r1, *r2;
-    const int8_t *w0 = wpad + 2, *w1 = wpad + 10, *w2 = wpad + 18;
-    if (ih0 >= 0 && ih0 + 3 <= (int32_t)H) { /* all three rows inside: the common case */
-      r0 = xb + (uint32_t)ih0 * WC;
-      r1 = r0 + WC;
-      r2 = r1 + WC;
-    } else {
-      const int32_t below = (int32_t)H - ih0;
+    uint8_t *const yr = yc + r * yrow;
+    u.w0 = wpad + 2;
+    u.w1 = wpad + 10;
+    u.w2 = wpad + 18;
+    if (oh >= oh_lo && oh < oh_hi) { /* rows inside the input, up to oh_hi or r_end */
+      const uint32_t rows = oh_hi - oh < r_end - r ? oh_hi - oh : r_end - r;
+      const uint8_t *const r0 = xb + (oh * sh - pt) * WC;
+      for (uint32_t i = 0; i < runs; i++) {
+        const uint32_t xo = g->run[i].xoff;
+        const int32_t d = g->run[i].d;
+        u.r0 = r0 + xo;
+        u.r1 = u.r0 + WC;
+        u.r2 = u.r1 + WC;
+        u.w0 = wpad + 2 + d;
+        u.w1 = wpad + 10 + d;
+        u.w2 = wpad + 18 + d;
+        u.y = yr + g->run[i].yoff;
+        u.len = g->run[i].len;
+        u.rows = rows;
+        dw_run3x3(sgn, &u, C, step, xrow, yrow, mul, add, shift, lo, hi);
+      }
+      r += rows;
+      oh += rows;
+    } else { /* one row with window rows in the padding: [kh0, kh1) inside */
+      const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, below = (int32_t)H - ih0;
       const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0, kh1 = below <= 0 ? 0 : below < 3 ? (uint32_t)below : 3;
       if (kh1 <= kh0) { /* the whole window in the padding */
         const uint8_t v = dw_rq(0, 0, mul, add, shift, lo, hi);
         for (uint32_t ow = 0; ow < OW; ow++) yr[ow * C] = v;
-        continue;
+      } else {
+        /* Window row k at xv + (k - kh0)*W*C when inside, else at xv with zero weights. */
+        const uint8_t *const xv = xb + (uint32_t)(ih0 + (int32_t)kh0) * WC;
+        const uint8_t *r1 = xv, *r2 = xv;
+        const int8_t *w0 = wpad + 2, *w1 = wpad + 10, *w2 = wpad + 18;
+        if (kh0 > 0) w0 = wpad + 26;
+        if (kh0 <= 1 && kh1 > 1) r1 = xv + (1 - kh0) * WC;
+        else w1 = wpad + 26;
+        if (kh1 > 2) r2 = xv + (2 - kh0) * WC;
+        else w2 = wpad + 26;
+        for (uint32_t i = 0; i < runs; i++) {
+          const uint32_t xo = g->run[i].xoff;
+          const int32_t d = g->run[i].d;
+          u.r0 = xv + xo;
+          u.r1 = r1 + xo;
+          u.r2 = r2 + xo;
+          u.w0 = w0 + d;
+          u.w1 = w1 + d;
+          u.w2 = w2 + d;
+          u.y = yr + g->run[i].yoff;
+          u.len = g->run[i].len;
+          u.rows = 1;
+          dw_run3x3(sgn, &u, C, step, xrow, yrow, mul, add, shift, lo, hi);
+        }
       }
-      /* Window row k at xv + (k - kh0)*W*C when inside, else at xv with zero weights. */
-      const uint8_t *const xv = xb + (uint32_t)(ih0 + (int32_t)kh0) * WC;
-      r0 = r1 = r2 = xv;
-      if (kh0 > 0) w0 = wpad + 26;
-      if (kh0 <= 1 && kh1 > 1) r1 = xv + (1 - kh0) * WC;
-      else w1 = wpad + 26;
-      if (kh1 > 2) r2 = xv + (2 - kh0) * WC;
-      else w2 = wpad + 26;
+      r++;
+      oh++;
     }
-    for (uint32_t i = 0; i < runs; i++) {
-      const uint32_t xo = g->run[i].xoff;
-      const int32_t d = g->run[i].d;
-      dw_run3x3(sgn, r0 + xo, r1 + xo, r2 + xo, w0 + d, w1 + d, w2 + d, yr + g->run[i].yoff, g->run[i].len, C, step, mul,
-                add, shift, lo, hi);
-    }
+    if (oh == OH) { oh = 0; n++; }
   }
 }
 
@@ -331,12 +375,17 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
     return;
   }
   dw_t d = {x, w, y, C, g->H, g->W, g->KH, g->KW, g->OH, g->OW, g->stride_h, g->stride_w, g->pad_top, g->pad_left,
-            0, 0, shift, lo, hi, 0, {{0, 0, 0, 0}}};
+            0, 0, 0, 0, shift, lo, hi, 0, {{0, 0, 0, 0}}};
   /* Interior outputs: ow*sw >= pl (no column left of the input) and ow*sw - pl + KW <= W. */
   const uint32_t ow_lo = (d.pl + d.sw - 1) / d.sw;
   const uint32_t ow_end = d.W + d.pl >= d.KW ? (d.W + d.pl - d.KW) / d.sw + 1 : 0;
   d.ow_lo = ow_lo < d.OW ? ow_lo : d.OW;
   d.ow_hi = ow_end < d.ow_lo ? d.ow_lo : ow_end < d.OW ? ow_end : d.OW;
+  /* Likewise the rows: oh*sh >= pt and oh*sh - pt + KH <= H. */
+  const uint32_t oh_lo = (d.pt + d.sh - 1) / d.sh;
+  const uint32_t oh_end = d.H + d.pt >= d.KH ? (d.H + d.pt - d.KH) / d.sh + 1 : 0;
+  d.oh_lo = oh_lo < d.OH ? oh_lo : d.OH;
+  d.oh_hi = oh_end < d.oh_lo ? d.oh_lo : oh_end < d.OH ? oh_end : d.OH;
   /* The largest |acc|: KH*KW taps of |x| <= 128 or 255 times |w| <= 128. */
   const uint64_t acc_max = (uint64_t)d.KH * d.KW * (x_signed ? 128u : 255u) * 128u;
   const int shift_ok = shift >= 0 && shift <= 31;
