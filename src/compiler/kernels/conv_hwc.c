@@ -12,38 +12,164 @@ static inline uint8_t rq8(int32_t acc, const dpg_param_t *mul, const dpg_param_t
   return (uint8_t)dpg_requant(acc, dpg_param_at(mul, i), dpg_param_at(add, i), shift, lo, hi);
 }
 
-/*
+static inline __attribute__((always_inline)) int32_t ld8(int sgn, const uint8_t *p) {
+  return sgn ? (int32_t)*(const int8_t *)p : (int32_t)*p;
+}
+
+/** `wide`: acc*mul + add may not fit 32 bits (or shift is outside [0, 31]), so the exact 64-bit path. */
+static inline __attribute__((always_inline)) uint8_t conv_rq(int wide, int32_t acc, int32_t mul, int32_t add, int32_t shift,
+                                                             int32_t lo, int32_t hi) {
+  if (wide) return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
+  return (uint8_t)dpg_clip32(dpg_add_sra(acc * mul, add, shift), lo, hi);
+}
+
+static inline uint32_t abs32(int32_t v) { return v < 0 ? 0u - (uint32_t)v : (uint32_t)v; }
+
+/** A requant parameter that is a function of the channel alone: scalar, or inner 1 and a count dividing C (v[c % count]). */
+static inline int per_channel(const dpg_param_t *q, uint32_t C) { return q->count == 1 || (q->inner == 1 && C % q->count == 0); }
+static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q->v[c < q->count ? c : c % q->count]; }
+
+/* ---- dpg_rq_conv_hwc ---------------------------------------------------------------------------
  * Dense conv (group 1), split over output pixels. For each pixel, the window (KH x KW x C bytes,
- * zeros in the padding) is gathered once into this core's im2col row; then every output
- * channel is one dot product of that row with the channel's weights [KH, KW, C], four int8
- * products per instruction. `im2col` holds one row of (K + 3) & ~3 bytes per core.
+ * zeros in the padding) is gathered once into this core's im2col row; then the output channels
+ * are dot products of that row with the channels' weights [KH, KW, C], four int8 products per
+ * instruction, four channels at a time so each word of the row is loaded once for four. `im2col`
+ * holds one row of (K + 3) & ~3 bytes per core.
+ *
+ * The requant parameters (in L2: 12 cycles a load) are copied to the stack once per call, up to
+ * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per group of
+ * channels).
  */
+#define CONV_CHANNELS 64
+
+typedef struct {
+  const uint8_t *x;
+  const int8_t *w; /* channel m0's weights */
+  uint8_t *y;      /* pixel 0, channel m0 */
+  uint8_t *col;    /* this core's im2col row */
+  uint32_t C, H, W, M, KH, KW, OH, OW, sh, sw, pt, pl, K;
+  uint32_t p0, p1, channels; /* pixels [p0, p1), channels [m0, m0 + channels) */
+  const int32_t *mul, *add;  /* the channels' parameters */
+  int32_t shift, lo, hi;
+} conv_t;
+
+/** The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. */
+static inline __attribute__((always_inline)) void conv_gather(const conv_t *g, uint32_t n, uint32_t oh, uint32_t ow) {
+  const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW;
+  uint8_t *dst = g->col;
+  const int32_t ih0 = (int32_t)(oh * g->sh) - (int32_t)g->pt, iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
+  for (uint32_t kh = 0; kh < KH; kh++) {
+    const int32_t ih = ih0 + (int32_t)kh;
+    if (ih < 0 || ih >= (int32_t)H) { /* a row of the padding */
+      for (uint32_t i = 0; i < KW * C; i++) dst[i] = 0;
+      dst += KW * C;
+      continue;
+    }
+    const uint8_t *const row = g->x + (n * H + (uint32_t)ih) * W * C;
+    for (uint32_t kw = 0; kw < KW; kw++, dst += C) {
+      const int32_t iw = iw0 + (int32_t)kw;
+      if (iw < 0 || iw >= (int32_t)W) {
+        for (uint32_t c = 0; c < C; c++) dst[c] = 0;
+      } else {
+        const uint8_t *const src = row + (uint32_t)iw * C;
+        for (uint32_t c = 0; c < C; c++) dst[c] = src[c];
+      }
+    }
+  }
+}
+
+/*
+ * NB (1..4) outputs of one pixel: dot products of the im2col row `col` (word-aligned) with NB
+ * weight rows K bytes apart from `wm`, then the requant with parameters pm[0..NB), pa[0..NB).
+ */
+static inline __attribute__((always_inline)) void conv_outputs(int sgn, int wide, int NB, const uint8_t *col, const uint8_t *wm,
+                                                               uint32_t K, uint8_t *yp, const int32_t *pm, const int32_t *pa,
+                                                               int32_t shift, int32_t lo, int32_t hi) {
+  int32_t acc[4] = {0, 0, 0, 0};
+  const uint32_t K4 = K & ~3u;
+  uint32_t k = 0;
+  for (; k < K4; k += 4) {
+    const uint32_t xw = dpg_load4a(col + k);
+    /* x unsigned: the unsigned operand goes first */
+    for (int b = 0; b < NB; b++) {
+      const uint32_t ww = dpg_load4(wm + b * K + k);
+      acc[b] = sgn ? dpg_sdot4_ss(acc[b], xw, ww) : dpg_sdot4_us(acc[b], xw, ww);
+    }
+  }
+  for (; k < K; k++) {
+    const int32_t xv = ld8(sgn, col + k);
+    for (int b = 0; b < NB; b++) acc[b] += xv * (int32_t)(int8_t)wm[b * K + k];
+  }
+  for (int b = 0; b < NB; b++) yp[b] = conv_rq(wide, acc[b], pm[b], pa[b], shift, lo, hi);
+}
+
+static inline __attribute__((always_inline)) void conv_pixels(int sgn, int wide, const conv_t *g) {
+  const uint32_t M = g->M, K = g->K, OH = g->OH, OW = g->OW, channels = g->channels, p1 = g->p1;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint8_t *const col = g->col, *const w = (const uint8_t *)g->w;
+  const int32_t *const pm = g->mul, *const pa = g->add;
+  uint32_t p = g->p0;
+  uint32_t ow = p % OW, oh = p / OW % OH, n = p / (OW * OH);
+  for (uint8_t *yp = g->y + p * M; p < p1; p++, yp += M) {
+    conv_gather(g, n, oh, ow);
+    if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
+    uint32_t m = 0;
+    for (; m + 4 <= channels; m += 4) conv_outputs(sgn, wide, 4, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
+    for (; m < channels; m++) conv_outputs(sgn, wide, 1, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
+  }
+}
+
+typedef void conv_fn(const conv_t *);
+static __attribute__((noinline)) void conv_s8(const conv_t *g) { conv_pixels(1, 0, g); }
+static __attribute__((noinline)) void conv_u8(const conv_t *g) { conv_pixels(0, 0, g); }
+static __attribute__((noinline)) void conv_s8_wide(const conv_t *g) { conv_pixels(1, 1, g); }
+static __attribute__((noinline)) void conv_u8_wide(const conv_t *g) { conv_pixels(0, 1, g); }
+
+/* Parameters laid out otherwise than per channel: the exact element-by-element requant; rare. */
+static void conv_elementwise(int x_signed, const int8_t *w, const dpg_param_t *mul, const dpg_param_t *add, int32_t shift,
+                             int32_t lo, int32_t hi, uint8_t *y, const conv_t *d) {
+  const uint32_t M = d->M, K = d->K;
+  for (uint32_t p = d->p0; p < d->p1; p++) {
+    conv_gather(d, p / (d->OW * d->OH), p / d->OW % d->OH, p % d->OW);
+    for (uint32_t m = 0; m < M; m++) {
+      const int32_t acc = dpg_dot8(d->col, x_signed, (const uint8_t *)(w + m * K), 1, K);
+      y[p * M + m] = rq8(acc, mul, add, p * M + m, shift, lo, hi);
+    }
+  }
+}
+
 void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
                      int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g,
                      uint8_t *im2col) {
-  const uint32_t C = g->C, K = g->KH * g->KW * C;
-  uint8_t *col = im2col + (uint32_t)hal_core_id() * ((K + 3u) & ~3u);
-  uint32_t p0, p1;
-  dpg_chunk(g->N * g->OH * g->OW, &p0, &p1);
-  for (uint32_t p = p0; p < p1; p++) {
-    const uint32_t ow = p % g->OW, oh = (p / g->OW) % g->OH, n = p / (g->OW * g->OH);
-    uint8_t *dst = col;
-    for (uint32_t kh = 0; kh < g->KH; kh++) {
-      const int32_t ih = (int32_t)(oh * g->stride_h + kh) - (int32_t)g->pad_top;
-      for (uint32_t kw = 0; kw < g->KW; kw++, dst += C) {
-        const int32_t iw = (int32_t)(ow * g->stride_w + kw) - (int32_t)g->pad_left;
-        if (ih < 0 || ih >= (int32_t)g->H || iw < 0 || iw >= (int32_t)g->W) {
-          for (uint32_t c = 0; c < C; c++) dst[c] = 0;
-        } else {
-          const uint8_t *src = x + ((n * g->H + (uint32_t)ih) * g->W + (uint32_t)iw) * C;
-          for (uint32_t c = 0; c < C; c++) dst[c] = src[c];
-        }
-      }
+  const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C;
+  conv_t d = {x, w, y, im2col + (uint32_t)hal_core_id() * ((K + 3u) & ~3u), C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
+              g->stride_h, g->stride_w, g->pad_top, g->pad_left, K, 0, 0, 0, NULL, NULL, shift, lo, hi};
+  dpg_chunk(g->N * g->OH * g->OW, &d.p0, &d.p1);
+  if (d.p0 == d.p1) return; /* an idle core (it has no im2col row) */
+  if (!per_channel(&mul, M) || !per_channel(&add, M)) {
+    conv_elementwise(x_signed, w, &mul, &add, shift, lo, hi, y, &d);
+    return;
+  }
+  /* The largest |acc|: K products of |x| <= 128 or 255 and |w| <= 128. */
+  const uint64_t acc_max = (uint64_t)K * (x_signed ? 128u : 255u) * 128u;
+  int32_t pm[CONV_CHANNELS], pa[CONV_CHANNELS];
+  d.mul = pm;
+  d.add = pa;
+  for (uint32_t m0 = 0; m0 < M; m0 += CONV_CHANNELS) {
+    d.channels = M - m0 < CONV_CHANNELS ? M - m0 : CONV_CHANNELS;
+    d.w = w + m0 * K;
+    d.y = y + m0;
+    uint32_t max_mul = 0, max_add = 0;
+    for (uint32_t i = 0; i < d.channels; i++) {
+      pm[i] = channel_value(&mul, m0 + i);
+      pa[i] = channel_value(&add, m0 + i);
+      max_mul = abs32(pm[i]) > max_mul ? abs32(pm[i]) : max_mul;
+      max_add = abs32(pa[i]) > max_add ? abs32(pa[i]) : max_add;
     }
-    for (uint32_t m = 0; m < g->M; m++) {
-      const int32_t acc = dpg_dot8(col, x_signed, (const uint8_t *)(w + m * K), 1, K);
-      y[p * g->M + m] = rq8(acc, &mul, &add, p * g->M + m, shift, lo, hi);
-    }
+    /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+    const int wide = shift < 0 || shift > 31 || acc_max * max_mul + max_add > 0x7fffffffu;
+    conv_fn *const f = x_signed ? (wide ? conv_s8_wide : conv_s8) : (wide ? conv_u8_wide : conv_u8);
+    f(&d);
   }
 }
 
@@ -91,17 +217,6 @@ typedef struct {
   struct { uint32_t xoff, yoff, len; int32_t d; } run[DW_MAX_RUNS];
 } dw_t;
 
-static inline __attribute__((always_inline)) int32_t ld8(int sgn, const uint8_t *p) {
-  return sgn ? (int32_t)*(const int8_t *)p : (int32_t)*p;
-}
-
-/** `wide`: acc*mul + add may not fit 32 bits (or shift is outside [0, 31]), so the exact 64-bit path. */
-static inline __attribute__((always_inline)) uint8_t dw_rq(int wide, int32_t acc, int32_t mul, int32_t add, int32_t shift,
-                                                           int32_t lo, int32_t hi) {
-  if (wide) return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
-  return (uint8_t)dpg_clip32(dpg_add_sra(acc * mul, add, shift), lo, hi);
-}
-
 /** The sum over `rows` x `cols` taps: x from p (rows W*C bytes apart, columns C), weights from wr (rows KW apart). */
 static inline __attribute__((always_inline)) int32_t dw_taps(int sgn, const uint8_t *p, const int8_t *wr, uint32_t rows,
                                                              uint32_t cols, uint32_t C, uint32_t WC, uint32_t KW) {
@@ -147,7 +262,7 @@ static inline __attribute__((always_inline)) void dw_run3x3(int sgn, const dw_ru
       acc = dpg_mac(acc, ld8(sgn, r2), c0);
       acc = dpg_mac(acc, ld8(sgn, r2 + C), c1);
       acc = dpg_mac(acc, ld8(sgn, r2 + C2), c2);
-      *yp = dw_rq(0, acc, mul, add, shift, lo, hi);
+      *yp = conv_rq(0, acc, mul, add, shift, lo, hi);
     }
   }
 }
@@ -219,7 +334,7 @@ static inline __attribute__((always_inline)) void dw_channel3x3(int sgn, const d
       const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, below = (int32_t)H - ih0;
       const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0, kh1 = below <= 0 ? 0 : below < 3 ? (uint32_t)below : 3;
       if (kh1 <= kh0) { /* the whole window in the padding */
-        const uint8_t v = dw_rq(0, 0, mul, add, shift, lo, hi);
+        const uint8_t v = conv_rq(0, 0, mul, add, shift, lo, hi);
         for (uint32_t ow = 0; ow < OW; ow++) yr[ow * C] = v;
       } else {
         /* Window row k at xv + (k - kh0)*W*C when inside, else at xv with zero weights. */
@@ -305,7 +420,7 @@ static inline __attribute__((always_inline)) void dw_channel_any(int sgn, int wi
       if (ow == ow_lo && ow_lo < ow_hi && rows) { /* the interior: every column of the window inside */
         const uint8_t *p = xr + (ow * sw - pl) * C;
         for (; ow < ow_hi; ow++, p += sw * C)
-          yr[ow * C] = dw_rq(wide, dw_taps(sgn, p, wk + kh0 * KW, rows, KW, C, WC, KW), mul, add, shift, lo, hi);
+          yr[ow * C] = conv_rq(wide, dw_taps(sgn, p, wk + kh0 * KW, rows, KW, C, WC, KW), mul, add, shift, lo, hi);
         ow--;
         continue;
       }
@@ -316,7 +431,7 @@ static inline __attribute__((always_inline)) void dw_channel_any(int sgn, int wi
       int32_t acc = 0;
       if (rows && kw1 > kw0)
         acc = dw_taps(sgn, xr + (uint32_t)(iw0 + (int32_t)kw0) * C, wk + kh0 * KW + kw0, rows, kw1 - kw0, C, WC, KW);
-      yr[ow * C] = dw_rq(wide, acc, mul, add, shift, lo, hi);
+      yr[ow * C] = conv_rq(wide, acc, mul, add, shift, lo, hi);
     }
     if (++oh == OH) { oh = 0; n++; }
   }
@@ -334,8 +449,6 @@ DW_COPY(dw_any_s8, dw_channel_any(1, 0, g, c, r, r_end, mul, add))
 DW_COPY(dw_any_u8, dw_channel_any(0, 0, g, c, r, r_end, mul, add))
 DW_COPY(dw_any_s8_wide, dw_channel_any(1, 1, g, c, r, r_end, mul, add))
 DW_COPY(dw_any_u8_wide, dw_channel_any(0, 1, g, c, r, r_end, mul, add))
-
-static inline uint32_t abs32(int32_t v) { return v < 0 ? 0u - (uint32_t)v : (uint32_t)v; }
 
 /* Parameters laid out otherwise than per channel (per pixel, per element): exact and slow; rare. */
 static void dwconv_elementwise(const uint8_t *x, int x_signed, const int8_t *w, const dpg_param_t *mul,
@@ -368,9 +481,7 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
   const uint32_t C = g->C, rows = g->N * g->OH;
   /* Output element i = pixel*C + c uses v[(i / inner) % count]: a function of c alone when the
      value is a scalar or inner == 1 and count divides C (then v[c % count]). */
-  const int mul_c = mul.count == 1 || (mul.inner == 1 && C % mul.count == 0);
-  const int add_c = add.count == 1 || (add.inner == 1 && C % add.count == 0);
-  if (!mul_c || !add_c) {
+  if (!per_channel(&mul, C) || !per_channel(&add, C)) {
     dwconv_elementwise(x, x_signed, w, &mul, &add, shift, lo, hi, y, g);
     return;
   }
@@ -399,7 +510,7 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
   for (uint32_t left = u1 - u0; left; c++, r = 0) {
     const uint32_t r_end = left < rows - r ? r + left : rows;
     left -= r_end - r;
-    const int32_t m = mul.v[c < mul.count ? c : c % mul.count], a = add.v[c < add.count ? c : c % add.count];
+    const int32_t m = channel_value(&mul, c), a = channel_value(&add, c);
     /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
     const int wide = !shift_ok || acc_max * abs32(m) + abs32(a) > 0x7fffffffu;
     dw_channel_fn *const f = wide ? (x_signed ? dw_any_s8_wide : dw_any_u8_wide)

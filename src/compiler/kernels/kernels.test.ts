@@ -28,16 +28,17 @@ interface Case {
 /**
  * Conv (NCHW, as exported) + per-channel RequantShift, for Siracusa's fusion into RequantizedConv.
  * kw: a different kernel width; pads: per side in [0, 2] instead of `pad` all round; tiny:
- * images smaller than the window (the padding makes up the rest); wide: multipliers up to 2^14
- * (some channels need the 64-bit requant); scalar: one multiplier and addend for all channels.
+ * images smaller than the window (the padding makes up the rest); wide: multipliers up to 2^21
+ * (acc*mul past 32 bits: the 64-bit requant); scalar: one multiplier and addend for all channels;
+ * manyM: 65 to 80 output channels (the dense kernel's parameters go to the stack 64 at a time).
  */
 function convRq(rng: Rng, o: {
   k: number; kw?: number; group?: 'dw'; stride?: number; pad?: number; pads?: 'random'; tiny?: boolean; unsigned?: boolean;
-  oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean;
+  oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean; manyM?: boolean;
 }): Graph {
   const b = new GraphBuilder();
   // Depthwise: two channels at least (one channel is a dense conv to the lowering).
-  const C = pick(rng, o.group ? 2 : 1, 9), M = o.group ? C : pick(rng, 1, 11);
+  const C = pick(rng, o.group ? 2 : 1, 9), M = o.group ? C : o.manyM ? pick(rng, 65, 80) : pick(rng, 1, 11);
   const kk = o.oneD ? [o.k] : [o.k, o.kw ?? o.k];
   const p = o.pad ?? 0, s = o.stride ?? 1;
   const pads = [...kk, ...kk].map(() => (o.pads ? pick(rng, 0, 2) : p));
@@ -52,7 +53,7 @@ function convRq(rng: Rng, o: {
     dilations: at.ints(kk.map(() => 1)), group: at.int(o.group ? C : 1),
   });
   const mulShape = o.scalar ? [] : [M, ...kk.map(() => 1)];
-  const rq = o.wide ? { shift: 20, mul: [1, 1 << 14] as [number, number], add: [-(2 ** 28), 2 ** 28] as [number, number] }
+  const rq = o.wide ? { shift: 27, mul: [1, 1 << 21] as [number, number], add: [-(2 ** 29), 2 ** 29] as [number, number] }
     : { shift: 11, mul: [1, 40] as [number, number], add: [-3000, 3000] as [number, number] };
   b.output(o.requant === false ? y : b.requant(y, rq.shift, { mulShape, mul: rq.mul, add: rq.add, signed: rng() < 0.5 }));
   return b.build();
@@ -162,6 +163,10 @@ const GELU = { b: -75, one: 1993 };
 const CASES: Case[] = [
   { name: 'RequantizedConv2d HWC (im2col, padded, strided)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, pad: pick(r, 0, 1), stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
+  { name: 'RequantizedConv2d HWC, any window, 64-bit requant, per channel or scalar', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: pick(r, 2, 4), kw: pick(r, 1, 4), pads: 'random', stride: pick(r, 1, 2), unsigned: r() < 0.5, wide: true, scalar: r() < 0.4 }) },
+  { name: 'RequantizedConv2d HWC, more than 64 output channels', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 3, pad: 1, stride: 2, unsigned: r() < 0.5, manyM: true, wide: r() < 0.5 }) },
   { name: 'RequantizedConv1d HWC', platform: 'siracusa', kernel: /^RequantizedConv1d_HWC_/, graph: (r) => convRq(r, { k: 3, pad: 1, oneD: true }) },
   { name: 'RequantizedConv HWC, strided 1x1 (a ResNet shortcut, on the im2col kernel)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 1, stride: 2, pad: pick(r, 0, 1), unsigned: r() < 0.5 }) },
