@@ -190,12 +190,17 @@ void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
  *   y[n, oh, ow, c] = rq(sum_{kh, kw} x[n, oh*sh + kh - pt, ow*sw + kw - pl, c] * w[c, kh, kw])
  * with taps in the padding counting 0.
  *
- * The work is cut into (channel, output row) units, channel-major, and each core takes a
- * contiguous run: a core keeps to few channels (their weights and requant parameters, which may
- * live in L2 at 12 cycles a load, are read once per channel), and all cores work even when
- * C < cores. In a row, the outputs whose window lies inside the input columns (the interior,
- * [ow_lo, ow_hi), the same for every row) need no bounds checks; the border outputs clip their
- * window's columns. Rows clip the window's rows once per row.
+ * Three ways, by the window and the image:
+ * - dw_channel3x3 (3x3 windows): channel by channel, blocks of outputs with the nine weights in
+ *   registers; the border runs the same loop as the interior (weights shifted into zeros).
+ * - dw_small (3x3 windows on small images, a few outputs per block): pixel by pixel, the
+ *   channels innermost.
+ * - dw_channel_any (any other window, and 64-bit requants): channel by channel, each output's
+ *   window clipped to the input (the interior outputs, [ow_lo, ow_hi), need no clipping).
+ * The channel-by-channel ways cut the work into (channel, output row) units, channel-major, and
+ * each core takes a contiguous run: a core keeps to few channels (their weights and requant
+ * parameters, which may live in L2 at 12 cycles a load, are read once per channel), and all
+ * cores work even when C < cores.
  */
 
 /* Weights of one channel are copied to the stack (L1) when there are at most this many taps. */
@@ -207,7 +212,7 @@ typedef struct {
   const uint8_t *x;
   const int8_t *w;
   uint8_t *y;
-  uint32_t C, H, W, KH, KW, OH, OW, sh, sw, pt, pl;
+  uint32_t N, C, H, W, KH, KW, OH, OW, sh, sw, pt, pl;
   uint32_t ow_lo, ow_hi; /* the interior outputs of every row */
   uint32_t oh_lo, oh_hi; /* the output rows whose windows lie inside the input's rows */
   int32_t shift, lo, hi;
@@ -450,6 +455,114 @@ DW_COPY(dw_any_u8, dw_channel_any(0, 0, g, c, r, r_end, mul, add))
 DW_COPY(dw_any_s8_wide, dw_channel_any(1, 1, g, c, r, r_end, mul, add))
 DW_COPY(dw_any_u8_wide, dw_channel_any(0, 1, g, c, r, r_end, mul, add))
 
+/*
+ * Small images (a MobileNet's late layers: a few pixels, many channels): the channels go
+ * innermost. With 3x3 windows on a 4x4 image, dw_channel3x3 runs nine blocks of under two
+ * outputs per channel, each paying its setup (some 80 cycles); here a pixel's nine tap
+ * addresses are worked out once for all of a core's channels (HWC: channel c of a tap is c
+ * bytes on), a tap in the padding reading from a row of zeros. The cores split the channels;
+ * each takes up to DW_GROUP at a time with their weights and parameters copied to the stack (w
+ * may be in L2, mul and add are).
+ */
+#define DW_GROUP 32
+
+typedef struct {
+  const dw_t *g;
+  const uint8_t *x; /* channel ca of pixel 0 */
+  uint8_t *y;
+  const uint8_t *zero;      /* nc zero bytes */
+  const int8_t *wl;         /* the group's weights: 9 a channel */
+  const int32_t *pp;        /* the group's parameters: mul, add of each channel */
+  uint32_t nc;
+} dw_group_t;
+
+static inline __attribute__((always_inline)) void dw_group(int sgn, const dw_group_t *s) {
+  const dw_t *const g = s->g;
+  const uint32_t C = g->C, H = g->H, W = g->W, OH = g->OH, OW = g->OW, sh = g->sh, sw = g->sw, pt = g->pt, pl = g->pl;
+  const uint32_t pixels = g->N * OH * OW, nc = s->nc;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint8_t *const x = s->x, *const zero = s->zero;
+  const int8_t *const wl = s->wl;
+  const int32_t *const pp = s->pp;
+  const uint32_t C2 = 2 * C, WC = W * C, WC2 = 2 * WC;
+  uint8_t *yp = s->y;
+  uint32_t n = 0, oh = 0, ow = 0;
+  for (uint32_t p = 0; p < pixels; p++, yp += C) {
+    /* The nine taps of the window: channel ca at t0..t8, channel ca + i at t0 + i, ...; taps in
+       the padding read the zero row. Row and column masks (all ones: inside; unsigned compares:
+       a negative index is outside too) select the address without branches. */
+    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, iw0 = (int32_t)(ow * sw) - (int32_t)pl;
+    const uintptr_t r0 = 0u - (uintptr_t)((uint32_t)ih0 < H), r1 = 0u - (uintptr_t)((uint32_t)(ih0 + 1) < H);
+    const uintptr_t r2 = 0u - (uintptr_t)((uint32_t)(ih0 + 2) < H);
+    const uintptr_t c0 = 0u - (uintptr_t)((uint32_t)iw0 < W), c1 = 0u - (uintptr_t)((uint32_t)(iw0 + 1) < W);
+    const uintptr_t c2 = 0u - (uintptr_t)((uint32_t)(iw0 + 2) < W);
+    /* The window's first tap, less the zero row: tap k is at z + ((d + offset_k) & mask_k). */
+    const uintptr_t z = (uintptr_t)zero;
+    const uintptr_t d = (uintptr_t)x + (uintptr_t)((((int32_t)(n * H) + ih0) * (int32_t)W + iw0) * (int32_t)C) - z;
+    if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
+    const uint8_t *const t0 = (const uint8_t *)(z + (d & (r0 & c0)));
+    const uint8_t *const t1 = (const uint8_t *)(z + ((d + C) & (r0 & c1)));
+    const uint8_t *const t2 = (const uint8_t *)(z + ((d + C2) & (r0 & c2)));
+    const uint8_t *const t3 = (const uint8_t *)(z + ((d + WC) & (r1 & c0)));
+    const uint8_t *const t4 = (const uint8_t *)(z + ((d + WC + C) & (r1 & c1)));
+    const uint8_t *const t5 = (const uint8_t *)(z + ((d + WC + C2) & (r1 & c2)));
+    const uint8_t *const t6 = (const uint8_t *)(z + ((d + WC2) & (r2 & c0)));
+    const uint8_t *const t7 = (const uint8_t *)(z + ((d + WC2 + C) & (r2 & c1)));
+    const uint8_t *const t8 = (const uint8_t *)(z + ((d + WC2 + C2) & (r2 & c2)));
+    const int8_t *wc = wl;
+    const int32_t *q = pp;
+    for (uint32_t c = 0; c < nc; c++, wc += 9, q += 2) {
+      int32_t acc = ld8(sgn, t0 + c) * wc[0];
+      acc = dpg_mac(acc, ld8(sgn, t1 + c), wc[1]);
+      acc = dpg_mac(acc, ld8(sgn, t2 + c), wc[2]);
+      acc = dpg_mac(acc, ld8(sgn, t3 + c), wc[3]);
+      acc = dpg_mac(acc, ld8(sgn, t4 + c), wc[4]);
+      acc = dpg_mac(acc, ld8(sgn, t5 + c), wc[5]);
+      acc = dpg_mac(acc, ld8(sgn, t6 + c), wc[6]);
+      acc = dpg_mac(acc, ld8(sgn, t7 + c), wc[7]);
+      acc = dpg_mac(acc, ld8(sgn, t8 + c), wc[8]);
+      yp[c] = conv_rq(0, acc, q[0], q[1], shift, lo, hi);
+    }
+  }
+}
+static __attribute__((noinline)) void dw_group_s8(const dw_group_t *s) { dw_group(1, s); }
+static __attribute__((noinline)) void dw_group_u8(const dw_group_t *s) { dw_group(0, s); }
+
+/** dw_group over this core's channels; a group whose parameters need the 64-bit requant goes channel by channel. */
+static void dw_small(const dw_t *g, int x_signed, const dpg_param_t *mul, const dpg_param_t *add, uint64_t acc_max) {
+  uint32_t c0, c1;
+  dpg_chunk(g->C, &c0, &c1);
+  uint8_t zero[DW_GROUP];
+  int8_t wl[9 * DW_GROUP];
+  int32_t pp[2 * DW_GROUP];
+  for (uint32_t i = 0; i < DW_GROUP; i++) zero[i] = 0;
+  dw_group_t s = {g, NULL, NULL, zero, wl, pp, 0};
+  for (uint32_t ca = c0; ca < c1; ca += DW_GROUP) {
+    const uint32_t nc = c1 - ca < DW_GROUP ? c1 - ca : DW_GROUP;
+    uint32_t max_mul = 0, max_add = 0;
+    for (uint32_t i = 0; i < nc; i++) {
+      const int32_t m = channel_value(mul, ca + i), a = channel_value(add, ca + i);
+      pp[2 * i] = m;
+      pp[2 * i + 1] = a;
+      max_mul = abs32(m) > max_mul ? abs32(m) : max_mul;
+      max_add = abs32(a) > max_add ? abs32(a) : max_add;
+    }
+    /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+    if (g->shift < 0 || g->shift > 31 || acc_max * max_mul + max_add > 0x7fffffffu) {
+      for (uint32_t i = 0; i < nc; i++)
+        (x_signed ? dw_any_s8_wide : dw_any_u8_wide)(g, ca + i, 0, g->N * g->OH, pp[2 * i], pp[2 * i + 1]);
+      continue;
+    }
+    const int8_t *const src = g->w + 9 * ca; /* a local: the byte stores might alias *g */
+    for (uint32_t i = 0; i < 9 * nc; i++) wl[i] = src[i];
+    s.x = g->x + ca;
+    s.y = g->y + ca;
+    s.nc = nc;
+    if (x_signed) dw_group_s8(&s);
+    else dw_group_u8(&s);
+  }
+}
+
 /* Parameters laid out otherwise than per channel (per pixel, per element): exact and slow; rare. */
 static void dwconv_elementwise(const uint8_t *x, int x_signed, const int8_t *w, const dpg_param_t *mul,
                                const dpg_param_t *add, int32_t shift, int32_t lo, int32_t hi, uint8_t *y,
@@ -485,7 +598,7 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
     dwconv_elementwise(x, x_signed, w, &mul, &add, shift, lo, hi, y, g);
     return;
   }
-  dw_t d = {x, w, y, C, g->H, g->W, g->KH, g->KW, g->OH, g->OW, g->stride_h, g->stride_w, g->pad_top, g->pad_left,
+  dw_t d = {x, w, y, g->N, C, g->H, g->W, g->KH, g->KW, g->OH, g->OW, g->stride_h, g->stride_w, g->pad_top, g->pad_left,
             0, 0, 0, 0, shift, lo, hi, 0, {{0, 0, 0, 0}}};
   /* Interior outputs: ow*sw >= pl (no column left of the input) and ow*sw - pl + KW <= W. */
   const uint32_t ow_lo = (d.pl + d.sw - 1) / d.sw;
@@ -503,6 +616,13 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
   /* dw_channel3x3's conditions: no window overhangs the input's columns by more than two. */
   const int k3x3 = d.KH == 3 && d.KW == 3 && d.W >= 3 && d.pl <= 2 && d.OW && (d.OW - 1) * d.sw + 1 <= d.W + d.pl &&
                    dw_plan_runs(&d);
+  /* 3x3 windows with channels enough for every core, and dw_channel3x3 would run fewer than two
+     outputs per block (small images) or cannot: the channels innermost. */
+  const uint32_t blocks = d.runs * (d.oh_lo + (d.OH - d.oh_hi) + (d.oh_hi > d.oh_lo));
+  if (d.KH == 3 && d.KW == 3 && C >= (uint32_t)hal_num_cores() && (!k3x3 || 2 * blocks >= d.OH * d.OW)) {
+    dw_small(&d, x_signed, &mul, &add, acc_max);
+    return;
+  }
   uint32_t u0, u1;
   dpg_chunk(C * rows, &u0, &u1);
   /* This core's units [u0, u1): channel c, rows [r, r_end) of it, then the next channel. */

@@ -28,13 +28,14 @@ interface Case {
 /**
  * Conv (NCHW, as exported) + per-channel RequantShift, for Siracusa's fusion into RequantizedConv.
  * kw: a different kernel width; pads: per side in [0, 2] instead of `pad` all round; tiny:
- * images smaller than the window (the padding makes up the rest); wide: multipliers up to 2^21
- * (acc*mul past 32 bits: the 64-bit requant); scalar: one multiplier and addend for all channels;
- * manyM: 65 to 80 output channels (the dense kernel's parameters go to the stack 64 at a time).
+ * images smaller than the window (the padding makes up the rest); large: 10 to 14 rows and
+ * columns; wide: multipliers up to 2^21 (acc*mul past 32 bits: the 64-bit requant); scalar: one
+ * multiplier and addend for all channels; manyM: 65 to 80 output channels (the dense kernel's
+ * parameters go to the stack 64 at a time).
  */
 function convRq(rng: Rng, o: {
   k: number; kw?: number; group?: 'dw'; stride?: number; pad?: number; pads?: 'random'; tiny?: boolean; unsigned?: boolean;
-  oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean; manyM?: boolean;
+  large?: boolean; oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean; manyM?: boolean;
 }): Graph {
   const b = new GraphBuilder();
   // Depthwise: two channels at least (one channel is a dense conv to the lowering).
@@ -44,7 +45,8 @@ function convRq(rng: Rng, o: {
   const pads = [...kk, ...kk].map(() => (o.pads ? pick(rng, 0, 2) : p));
   const rank = kk.length;
   // Each spatial size at least the window less its padding (one output at least).
-  const size = (i: number, hi: number) => pick(rng, Math.max(1, kk[i] - pads[i] - pads[i + rank]), o.tiny ? 4 : hi);
+  const size = (i: number, hi: number) =>
+    o.large ? pick(rng, 10, 14) : pick(rng, Math.max(1, kk[i] - pads[i] - pads[i + rank]), o.tiny ? 4 : hi);
   const spatial = o.oneD ? [size(0, 10)] : [size(0, 9), size(1, 10)];
   const x = b.input('x', [1, C, ...spatial], o.unsigned ? 'uint8' : 'float32');
   const w = b.init('w', [M, o.group ? 1 : C, ...kk], [-60, 60]);
@@ -178,6 +180,8 @@ const CASES: Case[] = [
   { name: 'RequantizedDWConv HWC, any window (sizes 1-5, paddings 0-2 per side, strides 1-3)', platform: 'siracusa',
     kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: pick(r, 1, 5), kw: pick(r, 1, 5), group: 'dw', pads: 'random', stride: pick(r, 1, 3), unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC, 3x3 on larger images (blocks of outputs per channel)', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), large: true, unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, 3x3 on images smaller than the window', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), tiny: true, unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, multipliers past 32 bits (64-bit requant), per channel or scalar', platform: 'siracusa',
