@@ -12,62 +12,561 @@ static inline uint8_t rq8(int32_t acc, const dpg_param_t *mul, const dpg_param_t
   return (uint8_t)dpg_requant(acc, dpg_param_at(mul, i), dpg_param_at(add, i), shift, lo, hi);
 }
 
-/*
+static inline __attribute__((always_inline)) int32_t ld8(int sgn, const uint8_t *p) {
+  return sgn ? (int32_t)*(const int8_t *)p : (int32_t)*p;
+}
+
+/** `wide`: acc*mul + add may not fit 32 bits (or shift is outside [0, 31]), so the exact 64-bit path. */
+static inline __attribute__((always_inline)) uint8_t conv_rq(int wide, int32_t acc, int32_t mul, int32_t add, int32_t shift,
+                                                             int32_t lo, int32_t hi) {
+  if (wide) return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
+  return (uint8_t)dpg_clip32(dpg_add_sra(acc * mul, add, shift), lo, hi);
+}
+
+static inline uint32_t abs32(int32_t v) { return v < 0 ? 0u - (uint32_t)v : (uint32_t)v; }
+
+/** A requant parameter that is a function of the channel alone: scalar, or inner 1 and a count dividing C (v[c % count]). */
+static inline int per_channel(const dpg_param_t *q, uint32_t C) { return q->count == 1 || (q->inner == 1 && C % q->count == 0); }
+static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q->v[c < q->count ? c : c % q->count]; }
+
+/* ---- dpg_rq_conv_hwc ---------------------------------------------------------------------------
  * Dense conv (group 1), split over output pixels. For each pixel, the window (KH x KW x C bytes,
- * zeros in the padding) is gathered once into this core's im2col row; then every output
- * channel is one dot product of that row with the channel's weights [KH, KW, C], four int8
- * products per instruction. `im2col` holds one row of (K + 3) & ~3 bytes per core.
+ * zeros in the padding) is gathered once into this core's im2col row; then the output channels
+ * are dot products of that row with the channels' weights [KH, KW, C], four int8 products per
+ * instruction, four channels at a time so each word of the row is loaded once for four. `im2col`
+ * holds one row of (K + 3) & ~3 bytes per core.
+ *
+ * The requant parameters (in L2: 12 cycles a load) are copied to the stack once per call, up to
+ * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per group of
+ * channels).
  */
-void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
-                     int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g,
-                     uint8_t *im2col) {
-  const uint32_t C = g->C, K = g->KH * g->KW * C;
-  uint8_t *col = im2col + (uint32_t)hal_core_id() * ((K + 3u) & ~3u);
-  uint32_t p0, p1;
-  dpg_chunk(g->N * g->OH * g->OW, &p0, &p1);
-  for (uint32_t p = p0; p < p1; p++) {
-    const uint32_t ow = p % g->OW, oh = (p / g->OW) % g->OH, n = p / (g->OW * g->OH);
-    uint8_t *dst = col;
-    for (uint32_t kh = 0; kh < g->KH; kh++) {
-      const int32_t ih = (int32_t)(oh * g->stride_h + kh) - (int32_t)g->pad_top;
-      for (uint32_t kw = 0; kw < g->KW; kw++, dst += C) {
-        const int32_t iw = (int32_t)(ow * g->stride_w + kw) - (int32_t)g->pad_left;
-        if (ih < 0 || ih >= (int32_t)g->H || iw < 0 || iw >= (int32_t)g->W) {
-          for (uint32_t c = 0; c < C; c++) dst[c] = 0;
-        } else {
-          const uint8_t *src = x + ((n * g->H + (uint32_t)ih) * g->W + (uint32_t)iw) * C;
-          for (uint32_t c = 0; c < C; c++) dst[c] = src[c];
-        }
-      }
+#define CONV_CHANNELS 64
+
+typedef struct {
+  const uint8_t *x;
+  const int8_t *w; /* channel m0's weights */
+  uint8_t *y;      /* pixel 0, channel m0 */
+  uint8_t *col;    /* this core's im2col row */
+  uint32_t C, H, W, M, KH, KW, OH, OW, sh, sw, pt, pl, K;
+  uint32_t p0, p1, channels; /* pixels [p0, p1), channels [m0, m0 + channels) */
+  const int32_t *mul, *add;  /* the channels' parameters */
+  int32_t shift, lo, hi;
+} conv_t;
+
+/** The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. */
+static inline __attribute__((always_inline)) void conv_gather(const conv_t *g, uint32_t n, uint32_t oh, uint32_t ow) {
+  const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW;
+  uint8_t *dst = g->col;
+  const int32_t ih0 = (int32_t)(oh * g->sh) - (int32_t)g->pt, iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
+  for (uint32_t kh = 0; kh < KH; kh++) {
+    const int32_t ih = ih0 + (int32_t)kh;
+    if (ih < 0 || ih >= (int32_t)H) { /* a row of the padding */
+      for (uint32_t i = 0; i < KW * C; i++) dst[i] = 0;
+      dst += KW * C;
+      continue;
     }
-    for (uint32_t m = 0; m < g->M; m++) {
-      const int32_t acc = dpg_dot8(col, x_signed, (const uint8_t *)(w + m * K), 1, K);
-      y[p * g->M + m] = rq8(acc, &mul, &add, p * g->M + m, shift, lo, hi);
+    const uint8_t *const row = g->x + (n * H + (uint32_t)ih) * W * C;
+    for (uint32_t kw = 0; kw < KW; kw++, dst += C) {
+      const int32_t iw = iw0 + (int32_t)kw;
+      if (iw < 0 || iw >= (int32_t)W) {
+        for (uint32_t c = 0; c < C; c++) dst[c] = 0;
+      } else {
+        const uint8_t *const src = row + (uint32_t)iw * C;
+        for (uint32_t c = 0; c < C; c++) dst[c] = src[c];
+      }
     }
   }
 }
 
 /*
- * Pointwise (1x1, stride 1, no padding) conv: a GEMM of the pixels [P, C] with the weights
- * [M, C], split over output channels; every output is a dot product of two contiguous rows.
+ * NB (1..4) outputs of one pixel: dot products of the im2col row `col` (word-aligned) with NB
+ * weight rows K bytes apart from `wm`, then the requant with parameters pm[0..NB), pa[0..NB).
  */
-void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
-                       int32_t shift, int32_t lo, int32_t hi, uint8_t *y, uint32_t pixels, uint32_t C, uint32_t M) {
-  uint32_t m0, m1;
-  dpg_chunk(M, &m0, &m1);
-  for (uint32_t p = 0; p < pixels; p++)
-    for (uint32_t m = m0; m < m1; m++) {
-      const int32_t acc = dpg_dot8(x + p * C, x_signed, (const uint8_t *)(w + m * C), 1, C);
-      y[p * M + m] = rq8(acc, &mul, &add, p * M + m, shift, lo, hi);
+static inline __attribute__((always_inline)) void conv_outputs(int sgn, int wide, int NB, const uint8_t *col, const uint8_t *wm,
+                                                               uint32_t K, uint8_t *yp, const int32_t *pm, const int32_t *pa,
+                                                               int32_t shift, int32_t lo, int32_t hi) {
+  int32_t acc[4] = {0, 0, 0, 0};
+  const uint32_t K4 = K & ~3u;
+  uint32_t k = 0;
+  for (; k < K4; k += 4) {
+    const uint32_t xw = dpg_load4a(col + k);
+    /* x unsigned: the unsigned operand goes first */
+    for (int b = 0; b < NB; b++) {
+      const uint32_t ww = dpg_load4(wm + b * K + k);
+      acc[b] = sgn ? dpg_sdot4_ss(acc[b], xw, ww) : dpg_sdot4_us(acc[b], xw, ww);
     }
+  }
+  for (; k < K; k++) {
+    const int32_t xv = ld8(sgn, col + k);
+    for (int b = 0; b < NB; b++) acc[b] += xv * (int32_t)(int8_t)wm[b * K + k];
+  }
+  for (int b = 0; b < NB; b++) yp[b] = conv_rq(wide, acc[b], pm[b], pa[b], shift, lo, hi);
+}
+
+static inline __attribute__((always_inline)) void conv_pixels(int sgn, int wide, const conv_t *g) {
+  const uint32_t M = g->M, K = g->K, OH = g->OH, OW = g->OW, channels = g->channels, p1 = g->p1;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint8_t *const col = g->col, *const w = (const uint8_t *)g->w;
+  const int32_t *const pm = g->mul, *const pa = g->add;
+  uint32_t p = g->p0;
+  uint32_t ow = p % OW, oh = p / OW % OH, n = p / (OW * OH);
+  for (uint8_t *yp = g->y + p * M; p < p1; p++, yp += M) {
+    conv_gather(g, n, oh, ow);
+    if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
+    uint32_t m = 0;
+    for (; m + 4 <= channels; m += 4) conv_outputs(sgn, wide, 4, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
+    for (; m < channels; m++) conv_outputs(sgn, wide, 1, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
+  }
+}
+
+typedef void conv_fn(const conv_t *);
+static __attribute__((noinline)) void conv_s8(const conv_t *g) { conv_pixels(1, 0, g); }
+static __attribute__((noinline)) void conv_u8(const conv_t *g) { conv_pixels(0, 0, g); }
+static __attribute__((noinline)) void conv_s8_wide(const conv_t *g) { conv_pixels(1, 1, g); }
+static __attribute__((noinline)) void conv_u8_wide(const conv_t *g) { conv_pixels(0, 1, g); }
+
+/* Parameters laid out otherwise than per channel: the exact element-by-element requant; rare. */
+static void conv_elementwise(int x_signed, const int8_t *w, const dpg_param_t *mul, const dpg_param_t *add, int32_t shift,
+                             int32_t lo, int32_t hi, uint8_t *y, const conv_t *d) {
+  const uint32_t M = d->M, K = d->K;
+  for (uint32_t p = d->p0; p < d->p1; p++) {
+    conv_gather(d, p / (d->OW * d->OH), p / d->OW % d->OH, p % d->OW);
+    for (uint32_t m = 0; m < M; m++) {
+      const int32_t acc = dpg_dot8(d->col, x_signed, (const uint8_t *)(w + m * K), 1, K);
+      y[p * M + m] = rq8(acc, mul, add, p * M + m, shift, lo, hi);
+    }
+  }
+}
+
+void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
+                     int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g,
+                     uint8_t *im2col) {
+  const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C;
+  conv_t d = {x, w, y, im2col + (uint32_t)hal_core_id() * ((K + 3u) & ~3u), C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
+              g->stride_h, g->stride_w, g->pad_top, g->pad_left, K, 0, 0, 0, NULL, NULL, shift, lo, hi};
+  dpg_chunk(g->N * g->OH * g->OW, &d.p0, &d.p1);
+  if (d.p0 == d.p1) return; /* an idle core (it has no im2col row) */
+  if (!per_channel(&mul, M) || !per_channel(&add, M)) {
+    conv_elementwise(x_signed, w, &mul, &add, shift, lo, hi, y, &d);
+    return;
+  }
+  /* The largest |acc|: K products of |x| <= 128 or 255 and |w| <= 128. */
+  const uint64_t acc_max = (uint64_t)K * (x_signed ? 128u : 255u) * 128u;
+  int32_t pm[CONV_CHANNELS], pa[CONV_CHANNELS];
+  d.mul = pm;
+  d.add = pa;
+  for (uint32_t m0 = 0; m0 < M; m0 += CONV_CHANNELS) {
+    d.channels = M - m0 < CONV_CHANNELS ? M - m0 : CONV_CHANNELS;
+    d.w = w + m0 * K;
+    d.y = y + m0;
+    uint32_t max_mul = 0, max_add = 0;
+    for (uint32_t i = 0; i < d.channels; i++) {
+      pm[i] = channel_value(&mul, m0 + i);
+      pa[i] = channel_value(&add, m0 + i);
+      max_mul = abs32(pm[i]) > max_mul ? abs32(pm[i]) : max_mul;
+      max_add = abs32(pa[i]) > max_add ? abs32(pa[i]) : max_add;
+    }
+    /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+    const int wide = shift < 0 || shift > 31 || acc_max * max_mul + max_add > 0x7fffffffu;
+    conv_fn *const f = x_signed ? (wide ? conv_s8_wide : conv_s8) : (wide ? conv_u8_wide : conv_u8);
+    f(&d);
+  }
 }
 
 /*
- * Depthwise conv (group = C = M), weights [C, KH, KW, 1], split over channels: each core
- * convolves its channels over all pixels.
+ * Pointwise (1x1, stride 1, no padding) conv: a GEMM of the pixels [P, C] with the weights
+ * [M, C], y [P, M] = rq(x . w^T), which is dpg_rq_gemm's product A [M, K] x B [N, K] with the
+ * same flat output index for the requant parameters (per HWC channel: per column). Its register
+ * blocks, 32-bit requant and work split serve the conv unchanged.
  */
-void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
-                       int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g) {
+void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
+                       int32_t shift, int32_t lo, int32_t hi, uint8_t *y, uint32_t pixels, uint32_t C, uint32_t M) {
+  const dpg_gemm_geom_t g = {.batch = 1, .M = pixels, .K = C, .N = M, .trans_a = 0, .trans_b = 1, .a_off = NULL, .b_off = NULL};
+  dpg_rq_gemm(x, x_signed, (const uint8_t *)w, 1, mul, add, shift, lo, hi, y, &g);
+}
+
+/* ---- dpg_rq_dwconv_hwc ------------------------------------------------------------------------
+ * Depthwise conv (group = C = M), x [N, H, W, C], w [C, KH, KW, 1], y [N, OH, OW, C]:
+ *   y[n, oh, ow, c] = rq(sum_{kh, kw} x[n, oh*sh + kh - pt, ow*sw + kw - pl, c] * w[c, kh, kw])
+ * with taps in the padding counting 0.
+ *
+ * Three ways, by the window and the image:
+ * - dw_channel3x3 (3x3 windows): channel by channel, blocks of outputs with the nine weights in
+ *   registers; the border runs the same loop as the interior (weights shifted into zeros).
+ * - dw_small (3x3 windows on small images, a few outputs per block): pixel by pixel, the
+ *   channels innermost.
+ * - dw_channel_any (any other window, and 64-bit requants): channel by channel, each output's
+ *   window clipped to the input (the interior outputs, [ow_lo, ow_hi), need no clipping).
+ * The channel-by-channel ways cut the work into (channel, output row) units, channel-major, and
+ * each core takes a contiguous run: a core keeps to few channels (their weights and requant
+ * parameters, which may live in L2 at 12 cycles a load, are read once per channel), and all
+ * cores work even when C < cores.
+ */
+
+/* Weights of one channel are copied to the stack (L1) when there are at most this many taps. */
+#define DW_MAX_TAPS 32
+/* Runs of outputs in a row for dw_channel3x3: at most two border outputs on each side and the interior. */
+#define DW_MAX_RUNS 5
+
+typedef struct {
+  const uint8_t *x;
+  const int8_t *w;
+  uint8_t *y;
+  uint32_t N, C, H, W, KH, KW, OH, OW, sh, sw, pt, pl;
+  uint32_t ow_lo, ow_hi; /* the interior outputs of every row */
+  uint32_t oh_lo, oh_hi; /* the output rows whose windows lie inside the input's rows */
+  int32_t shift, lo, hi;
+  /* dw_channel3x3's runs of outputs in every row: outputs [ow, ow + len) read input columns from
+     rc on (byte offsets xoff = rc*C, yoff = ow*C) with weights shifted by d. */
+  uint32_t runs;
+  struct { uint32_t xoff, yoff, len; int32_t d; } run[DW_MAX_RUNS];
+} dw_t;
+
+/** The sum over `rows` x `cols` taps: x from p (rows W*C bytes apart, columns C), weights from wr (rows KW apart). */
+static inline __attribute__((always_inline)) int32_t dw_taps(int sgn, const uint8_t *p, const int8_t *wr, uint32_t rows,
+                                                             uint32_t cols, uint32_t C, uint32_t WC, uint32_t KW) {
+  int32_t acc = 0;
+  for (uint32_t i = rows; i; i--, p += WC, wr += KW) {
+    const uint8_t *q = p;
+    for (uint32_t j = 0; j < cols; j++, q += C) acc += ld8(sgn, q) * wr[j];
+  }
+  return acc;
+}
+
+/** A run of outputs of one channel for dw_run3x3. */
+typedef struct {
+  const uint8_t *r0, *r1, *r2; /* the window rows of the first output */
+  const int8_t *w0, *w1, *w2;  /* their weights, 3 bytes each */
+  uint8_t *y;                  /* the first output */
+  uint32_t len, rows;          /* outputs per row, rows */
+} dw_run_t;
+
+/*
+ * `rows` rows of `len` outputs of a 3x3 window reading three whole columns of the input: outputs
+ * C bytes apart in a row and `yrow` bytes from row to row, inputs `step` and `xrow` bytes apart.
+ * The nine weights stay in registers for the whole run.
+ */
+static inline __attribute__((always_inline)) void dw_run3x3(int sgn, const dw_run_t *u, uint32_t C, uint32_t step,
+                                                            uint32_t xrow, uint32_t yrow, int32_t mul, int32_t add,
+                                                            int32_t shift, int32_t lo, int32_t hi) {
+  const int8_t *const w0 = u->w0, *const w1 = u->w1, *const w2 = u->w2;
+  const int32_t a0 = w0[0], a1 = w0[1], a2 = w0[2], b0 = w1[0], b1 = w1[1], b2 = w1[2], c0 = w2[0], c1 = w2[1], c2 = w2[2];
+  const uint32_t C2 = 2 * C, len = u->len;
+  const uint8_t *r0 = u->r0, *r1 = u->r1, *r2 = u->r2;
+  uint8_t *yp = u->y;
+  /* From the end of a row to the start of the next. */
+  const uint32_t xskip = xrow - len * step, yskip = yrow - len * C;
+  for (uint32_t rows = u->rows; rows; rows--, r0 += xskip, r1 += xskip, r2 += xskip, yp += yskip) {
+    for (uint32_t n = len; n; n--, yp += C, r0 += step, r1 += step, r2 += step) {
+      int32_t acc = ld8(sgn, r0) * a0;
+      acc = dpg_mac(acc, ld8(sgn, r0 + C), a1);
+      acc = dpg_mac(acc, ld8(sgn, r0 + C2), a2);
+      acc = dpg_mac(acc, ld8(sgn, r1), b0);
+      acc = dpg_mac(acc, ld8(sgn, r1 + C), b1);
+      acc = dpg_mac(acc, ld8(sgn, r1 + C2), b2);
+      acc = dpg_mac(acc, ld8(sgn, r2), c0);
+      acc = dpg_mac(acc, ld8(sgn, r2 + C), c1);
+      acc = dpg_mac(acc, ld8(sgn, r2 + C2), c2);
+      *yp = conv_rq(0, acc, mul, add, shift, lo, hi);
+    }
+  }
+}
+
+/** Splits output row r (over N*OH) into its batch n and row oh without dividing (N is small). */
+static inline void dw_row_at(uint32_t r, uint32_t OH, uint32_t *n, uint32_t *oh) {
+  uint32_t b = 0;
+  for (; r >= OH; r -= OH) b++;
+  *n = b;
+  *oh = r;
+}
+
+/*
+ * 3x3 windows (the usual depthwise conv), when W >= 3 and no window overhangs the input's
+ * columns by more than two. Every output then reads three whole columns inside the input,
+ * [rc, rc + 3) with rc = clamp(iw0, 0, W - 3), and weights shifted by d = rc - iw0: column j
+ * takes w[kh][j + d], 0 outside [0, 3) (rows of `wpad` hold the weights between two zeros on
+ * each side). A window row outside the input takes a row of zero weights and any valid row. So
+ * one loop serves the interior and the border alike, over the same runs of outputs in every row
+ * (dw_plan_runs). The rows whose windows lie inside the input's rows take each run for all of
+ * them at once; the others (in the top and bottom padding) one row at a time. Requant in 32
+ * bits (the caller checked the bound).
+ */
+static inline __attribute__((always_inline)) void dw_channel3x3(int sgn, const dw_t *g, uint32_t c, uint32_t r, uint32_t r_end,
+                                                                int32_t mul, int32_t add) {
+  /* Locals: every byte stored to y might alias *g. */
+  const uint32_t C = g->C, H = g->H, W = g->W, OH = g->OH, OW = g->OW, sh = g->sh, pt = g->pt, runs = g->runs;
+  const uint32_t oh_lo = g->oh_lo, oh_hi = g->oh_hi;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint32_t WC = W * C, step = g->sw * C, xrow = sh * WC, yrow = OW * C;
+  const uint8_t *const xc = g->x + c;
+  uint8_t *const yc = g->y + c;
+  /* Rows 0..2: {0, 0, w[kh][0..2], 0, 0, 0}; row 3: zeros. On the stack (L1): w may be in L2. */
+  uint32_t wbuf[8];
+  int8_t *const wpad = (int8_t *)wbuf;
+  for (uint32_t i = 0; i < 8; i++) wbuf[i] = 0;
+  const int8_t *const wk = g->w + 9 * c;
+  for (uint32_t k = 0; k < 3; k++)
+    for (uint32_t j = 0; j < 3; j++) wpad[8 * k + 2 + j] = wk[3 * k + j];
+  uint32_t n, oh;
+  dw_row_at(r, OH, &n, &oh);
+  dw_run_t u;
+  while (r < r_end) {
+    const uint8_t *const xb = xc + n * H * WC; /* this batch's image */
+    uint8_t *const yr = yc + r * yrow;
+    u.w0 = wpad + 2;
+    u.w1 = wpad + 10;
+    u.w2 = wpad + 18;
+    if (oh >= oh_lo && oh < oh_hi) { /* rows inside the input, up to oh_hi or r_end */
+      const uint32_t rows = oh_hi - oh < r_end - r ? oh_hi - oh : r_end - r;
+      const uint8_t *const r0 = xb + (oh * sh - pt) * WC;
+      for (uint32_t i = 0; i < runs; i++) {
+        const uint32_t xo = g->run[i].xoff;
+        const int32_t d = g->run[i].d;
+        u.r0 = r0 + xo;
+        u.r1 = u.r0 + WC;
+        u.r2 = u.r1 + WC;
+        u.w0 = wpad + 2 + d;
+        u.w1 = wpad + 10 + d;
+        u.w2 = wpad + 18 + d;
+        u.y = yr + g->run[i].yoff;
+        u.len = g->run[i].len;
+        u.rows = rows;
+        dw_run3x3(sgn, &u, C, step, xrow, yrow, mul, add, shift, lo, hi);
+      }
+      r += rows;
+      oh += rows;
+    } else { /* one row with window rows in the padding: [kh0, kh1) inside */
+      const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, below = (int32_t)H - ih0;
+      const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0, kh1 = below <= 0 ? 0 : below < 3 ? (uint32_t)below : 3;
+      if (kh1 <= kh0) { /* the whole window in the padding */
+        const uint8_t v = conv_rq(0, 0, mul, add, shift, lo, hi);
+        for (uint32_t ow = 0; ow < OW; ow++) yr[ow * C] = v;
+      } else {
+        /* Window row k at xv + (k - kh0)*W*C when inside, else at xv with zero weights. */
+        const uint8_t *const xv = xb + (uint32_t)(ih0 + (int32_t)kh0) * WC;
+        const uint8_t *r1 = xv, *r2 = xv;
+        const int8_t *w0 = wpad + 2, *w1 = wpad + 10, *w2 = wpad + 18;
+        if (kh0 > 0) w0 = wpad + 26;
+        if (kh0 <= 1 && kh1 > 1) r1 = xv + (1 - kh0) * WC;
+        else w1 = wpad + 26;
+        if (kh1 > 2) r2 = xv + (2 - kh0) * WC;
+        else w2 = wpad + 26;
+        for (uint32_t i = 0; i < runs; i++) {
+          const uint32_t xo = g->run[i].xoff;
+          const int32_t d = g->run[i].d;
+          u.r0 = xv + xo;
+          u.r1 = r1 + xo;
+          u.r2 = r2 + xo;
+          u.w0 = w0 + d;
+          u.w1 = w1 + d;
+          u.w2 = w2 + d;
+          u.y = yr + g->run[i].yoff;
+          u.len = g->run[i].len;
+          u.rows = 1;
+          dw_run3x3(sgn, &u, C, step, xrow, yrow, mul, add, shift, lo, hi);
+        }
+      }
+      r++;
+      oh++;
+    }
+    if (oh == OH) { oh = 0; n++; }
+  }
+}
+
+/** dw_t.run for dw_channel3x3 (its conditions hold): single border outputs and the interior run. 0: too many runs. */
+static int dw_plan_runs(dw_t *g) {
+  uint32_t k = 0;
+  for (uint32_t ow = 0; ow < g->OW;) {
+    if (k == DW_MAX_RUNS) return 0; /* cannot happen when the conditions hold; a guard */
+    const int32_t iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
+    uint32_t len = 1;
+    int32_t rc = iw0;
+    if (ow == g->ow_lo && g->ow_lo < g->ow_hi) len = g->ow_hi - g->ow_lo;
+    else rc = iw0 < 0 ? 0 : iw0 > (int32_t)g->W - 3 ? (int32_t)g->W - 3 : iw0;
+    g->run[k].xoff = (uint32_t)rc * g->C;
+    g->run[k].yoff = ow * g->C;
+    g->run[k].len = len;
+    g->run[k].d = rc - iw0;
+    k++;
+    ow += len;
+  }
+  g->runs = k;
+  return 1;
+}
+
+/** Any window: output rows [r, r_end) (over N*OH) of channel c, with the channel's multiplier and addend. */
+static inline __attribute__((always_inline)) void dw_channel_any(int sgn, int wide, const dw_t *g, uint32_t c, uint32_t r,
+                                                                 uint32_t r_end, int32_t mul, int32_t add) {
+  /* Locals: every byte stored to y might alias *g. */
+  const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW, OH = g->OH, OW = g->OW;
+  const uint32_t sh = g->sh, sw = g->sw, pt = g->pt, pl = g->pl, ow_lo = g->ow_lo, ow_hi = g->ow_hi;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint32_t WC = W * C, taps = KH * KW;
+  const uint8_t *const xc = g->x + c;
+  uint8_t *const yc = g->y + c;
+  /* The channel's weights on the stack (L1) when they are few: w may be in L2. */
+  int8_t wl[DW_MAX_TAPS];
+  const int8_t *wk = g->w + c * taps;
+  if (taps <= DW_MAX_TAPS) {
+    for (uint32_t t = 0; t < taps; t++) wl[t] = wk[t];
+    wk = wl;
+  }
+  uint32_t n, oh;
+  dw_row_at(r, OH, &n, &oh);
+  for (; r < r_end; r++) {
+    /* The window's rows inside the input: [kh0, kh1) */
+    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, below = (int32_t)H - ih0;
+    const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 : 0, kh1 = below <= 0 ? 0 : (uint32_t)below < KH ? (uint32_t)below : KH;
+    const uint32_t rows = kh1 > kh0 ? kh1 - kh0 : 0;
+    /* First valid row at column 0 (only formed when there is one) and the row's outputs. */
+    const uint8_t *const xr = rows ? xc + ((n * H + (uint32_t)ih0 + kh0) * W) * C : xc;
+    uint8_t *const yr = yc + r * OW * C;
+    for (uint32_t ow = 0; ow < OW; ow++) {
+      if (ow == ow_lo && ow_lo < ow_hi && rows) { /* the interior: every column of the window inside */
+        const uint8_t *p = xr + (ow * sw - pl) * C;
+        for (; ow < ow_hi; ow++, p += sw * C)
+          yr[ow * C] = conv_rq(wide, dw_taps(sgn, p, wk + kh0 * KW, rows, KW, C, WC, KW), mul, add, shift, lo, hi);
+        ow--;
+        continue;
+      }
+      /* A border output: clip the window's columns to [kw0, kw1). */
+      const int32_t iw0 = (int32_t)(ow * sw) - (int32_t)pl, right = (int32_t)W - iw0;
+      const uint32_t kw0 = iw0 < 0 ? (uint32_t)-iw0 : 0;
+      const uint32_t kw1 = right <= 0 ? 0 : (uint32_t)right < KW ? (uint32_t)right : KW;
+      int32_t acc = 0;
+      if (rows && kw1 > kw0)
+        acc = dw_taps(sgn, xr + (uint32_t)(iw0 + (int32_t)kw0) * C, wk + kh0 * KW + kw0, rows, kw1 - kw0, C, WC, KW);
+      yr[ow * C] = conv_rq(wide, acc, mul, add, shift, lo, hi);
+    }
+    if (++oh == OH) { oh = 0; n++; }
+  }
+}
+
+typedef void dw_channel_fn(const dw_t *, uint32_t, uint32_t, uint32_t, int32_t, int32_t);
+#define DW_COPY(name, call)                                                                                        \
+  static __attribute__((noinline)) void name(const dw_t *g, uint32_t c, uint32_t r, uint32_t r_end, int32_t mul, \
+                                             int32_t add) {                                                      \
+    call;                                                                                                        \
+  }
+DW_COPY(dw_3x3_s8, dw_channel3x3(1, g, c, r, r_end, mul, add))
+DW_COPY(dw_3x3_u8, dw_channel3x3(0, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_s8, dw_channel_any(1, 0, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_u8, dw_channel_any(0, 0, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_s8_wide, dw_channel_any(1, 1, g, c, r, r_end, mul, add))
+DW_COPY(dw_any_u8_wide, dw_channel_any(0, 1, g, c, r, r_end, mul, add))
+
+/*
+ * Small images (a MobileNet's late layers: a few pixels, many channels): the channels go
+ * innermost. With 3x3 windows on a 4x4 image, dw_channel3x3 runs nine blocks of under two
+ * outputs per channel, each paying its setup (some 80 cycles); here a pixel's nine tap
+ * addresses are worked out once for all of a core's channels (HWC: channel c of a tap is c
+ * bytes on), a tap in the padding reading from a row of zeros. The cores split the channels;
+ * each takes up to DW_GROUP at a time with their weights and parameters copied to the stack (w
+ * may be in L2, mul and add are).
+ */
+#define DW_GROUP 32
+
+typedef struct {
+  const dw_t *g;
+  const uint8_t *x; /* channel ca of pixel 0 */
+  uint8_t *y;
+  const uint8_t *zero;      /* nc zero bytes */
+  const int8_t *wl;         /* the group's weights: 9 a channel */
+  const int32_t *pp;        /* the group's parameters: mul, add of each channel */
+  uint32_t nc;
+} dw_group_t;
+
+static inline __attribute__((always_inline)) void dw_group(int sgn, const dw_group_t *s) {
+  const dw_t *const g = s->g;
+  const uint32_t C = g->C, H = g->H, W = g->W, OH = g->OH, OW = g->OW, sh = g->sh, sw = g->sw, pt = g->pt, pl = g->pl;
+  const uint32_t pixels = g->N * OH * OW, nc = s->nc;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  const uint8_t *const x = s->x, *const zero = s->zero;
+  const int8_t *const wl = s->wl;
+  const int32_t *const pp = s->pp;
+  const uint32_t C2 = 2 * C, WC = W * C, WC2 = 2 * WC;
+  uint8_t *yp = s->y;
+  uint32_t n = 0, oh = 0, ow = 0;
+  for (uint32_t p = 0; p < pixels; p++, yp += C) {
+    /* The nine taps of the window: channel ca at t0..t8, channel ca + i at t0 + i, ...; taps in
+       the padding read the zero row. Row and column masks (all ones: inside; unsigned compares:
+       a negative index is outside too) select the address without branches. */
+    const int32_t ih0 = (int32_t)(oh * sh) - (int32_t)pt, iw0 = (int32_t)(ow * sw) - (int32_t)pl;
+    const uintptr_t r0 = 0u - (uintptr_t)((uint32_t)ih0 < H), r1 = 0u - (uintptr_t)((uint32_t)(ih0 + 1) < H);
+    const uintptr_t r2 = 0u - (uintptr_t)((uint32_t)(ih0 + 2) < H);
+    const uintptr_t c0 = 0u - (uintptr_t)((uint32_t)iw0 < W), c1 = 0u - (uintptr_t)((uint32_t)(iw0 + 1) < W);
+    const uintptr_t c2 = 0u - (uintptr_t)((uint32_t)(iw0 + 2) < W);
+    /* The window's first tap, less the zero row: tap k is at z + ((d + offset_k) & mask_k). */
+    const uintptr_t z = (uintptr_t)zero;
+    const uintptr_t d = (uintptr_t)x + (uintptr_t)((((int32_t)(n * H) + ih0) * (int32_t)W + iw0) * (int32_t)C) - z;
+    if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
+    const uint8_t *const t0 = (const uint8_t *)(z + (d & (r0 & c0)));
+    const uint8_t *const t1 = (const uint8_t *)(z + ((d + C) & (r0 & c1)));
+    const uint8_t *const t2 = (const uint8_t *)(z + ((d + C2) & (r0 & c2)));
+    const uint8_t *const t3 = (const uint8_t *)(z + ((d + WC) & (r1 & c0)));
+    const uint8_t *const t4 = (const uint8_t *)(z + ((d + WC + C) & (r1 & c1)));
+    const uint8_t *const t5 = (const uint8_t *)(z + ((d + WC + C2) & (r1 & c2)));
+    const uint8_t *const t6 = (const uint8_t *)(z + ((d + WC2) & (r2 & c0)));
+    const uint8_t *const t7 = (const uint8_t *)(z + ((d + WC2 + C) & (r2 & c1)));
+    const uint8_t *const t8 = (const uint8_t *)(z + ((d + WC2 + C2) & (r2 & c2)));
+    const int8_t *wc = wl;
+    const int32_t *q = pp;
+    for (uint32_t c = 0; c < nc; c++, wc += 9, q += 2) {
+      int32_t acc = ld8(sgn, t0 + c) * wc[0];
+      acc = dpg_mac(acc, ld8(sgn, t1 + c), wc[1]);
+      acc = dpg_mac(acc, ld8(sgn, t2 + c), wc[2]);
+      acc = dpg_mac(acc, ld8(sgn, t3 + c), wc[3]);
+      acc = dpg_mac(acc, ld8(sgn, t4 + c), wc[4]);
+      acc = dpg_mac(acc, ld8(sgn, t5 + c), wc[5]);
+      acc = dpg_mac(acc, ld8(sgn, t6 + c), wc[6]);
+      acc = dpg_mac(acc, ld8(sgn, t7 + c), wc[7]);
+      acc = dpg_mac(acc, ld8(sgn, t8 + c), wc[8]);
+      yp[c] = conv_rq(0, acc, q[0], q[1], shift, lo, hi);
+    }
+  }
+}
+static __attribute__((noinline)) void dw_group_s8(const dw_group_t *s) { dw_group(1, s); }
+static __attribute__((noinline)) void dw_group_u8(const dw_group_t *s) { dw_group(0, s); }
+
+/** dw_group over this core's channels; a group whose parameters need the 64-bit requant goes channel by channel. */
+static void dw_small(const dw_t *g, int x_signed, const dpg_param_t *mul, const dpg_param_t *add, uint64_t acc_max) {
+  uint32_t c0, c1;
+  dpg_chunk(g->C, &c0, &c1);
+  uint8_t zero[DW_GROUP];
+  int8_t wl[9 * DW_GROUP];
+  int32_t pp[2 * DW_GROUP];
+  for (uint32_t i = 0; i < DW_GROUP; i++) zero[i] = 0;
+  dw_group_t s = {g, NULL, NULL, zero, wl, pp, 0};
+  for (uint32_t ca = c0; ca < c1; ca += DW_GROUP) {
+    const uint32_t nc = c1 - ca < DW_GROUP ? c1 - ca : DW_GROUP;
+    uint32_t max_mul = 0, max_add = 0;
+    for (uint32_t i = 0; i < nc; i++) {
+      const int32_t m = channel_value(mul, ca + i), a = channel_value(add, ca + i);
+      pp[2 * i] = m;
+      pp[2 * i + 1] = a;
+      max_mul = abs32(m) > max_mul ? abs32(m) : max_mul;
+      max_add = abs32(a) > max_add ? abs32(a) : max_add;
+    }
+    /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+    if (g->shift < 0 || g->shift > 31 || acc_max * max_mul + max_add > 0x7fffffffu) {
+      for (uint32_t i = 0; i < nc; i++)
+        (x_signed ? dw_any_s8_wide : dw_any_u8_wide)(g, ca + i, 0, g->N * g->OH, pp[2 * i], pp[2 * i + 1]);
+      continue;
+    }
+    const int8_t *const src = g->w + 9 * ca; /* a local: the byte stores might alias *g */
+    for (uint32_t i = 0; i < 9 * nc; i++) wl[i] = src[i];
+    s.x = g->x + ca;
+    s.y = g->y + ca;
+    s.nc = nc;
+    if (x_signed) dw_group_s8(&s);
+    else dw_group_u8(&s);
+  }
+}
+
+/* Parameters laid out otherwise than per channel (per pixel, per element): exact and slow; rare. */
+static void dwconv_elementwise(const uint8_t *x, int x_signed, const int8_t *w, const dpg_param_t *mul,
+                               const dpg_param_t *add, int32_t shift, int32_t lo, int32_t hi, uint8_t *y,
+                               const dpg_conv_geom_t *g) {
   const uint32_t C = g->C;
   uint32_t c0, c1;
   dpg_chunk(C, &c0, &c1);
@@ -85,7 +584,57 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
           acc += (x_signed ? (int32_t)(int8_t)v : (int32_t)v) * w[(c * g->KH + kh) * g->KW + kw];
         }
       }
-      y[p * C + c] = rq8(acc, &mul, &add, p * C + c, shift, lo, hi);
+      y[p * C + c] = rq8(acc, mul, add, p * C + c, shift, lo, hi);
     }
+  }
+}
+
+void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
+                       int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g) {
+  const uint32_t C = g->C, rows = g->N * g->OH;
+  /* Output element i = pixel*C + c uses v[(i / inner) % count]: a function of c alone when the
+     value is a scalar or inner == 1 and count divides C (then v[c % count]). */
+  if (!per_channel(&mul, C) || !per_channel(&add, C)) {
+    dwconv_elementwise(x, x_signed, w, &mul, &add, shift, lo, hi, y, g);
+    return;
+  }
+  dw_t d = {x, w, y, g->N, C, g->H, g->W, g->KH, g->KW, g->OH, g->OW, g->stride_h, g->stride_w, g->pad_top, g->pad_left,
+            0, 0, 0, 0, shift, lo, hi, 0, {{0, 0, 0, 0}}};
+  /* Interior outputs: ow*sw >= pl (no column left of the input) and ow*sw - pl + KW <= W. */
+  const uint32_t ow_lo = (d.pl + d.sw - 1) / d.sw;
+  const uint32_t ow_end = d.W + d.pl >= d.KW ? (d.W + d.pl - d.KW) / d.sw + 1 : 0;
+  d.ow_lo = ow_lo < d.OW ? ow_lo : d.OW;
+  d.ow_hi = ow_end < d.ow_lo ? d.ow_lo : ow_end < d.OW ? ow_end : d.OW;
+  /* Likewise the rows: oh*sh >= pt and oh*sh - pt + KH <= H. */
+  const uint32_t oh_lo = (d.pt + d.sh - 1) / d.sh;
+  const uint32_t oh_end = d.H + d.pt >= d.KH ? (d.H + d.pt - d.KH) / d.sh + 1 : 0;
+  d.oh_lo = oh_lo < d.OH ? oh_lo : d.OH;
+  d.oh_hi = oh_end < d.oh_lo ? d.oh_lo : oh_end < d.OH ? oh_end : d.OH;
+  /* The largest |acc|: KH*KW taps of |x| <= 128 or 255 times |w| <= 128. */
+  const uint64_t acc_max = (uint64_t)d.KH * d.KW * (x_signed ? 128u : 255u) * 128u;
+  const int shift_ok = shift >= 0 && shift <= 31;
+  /* dw_channel3x3's conditions: no window overhangs the input's columns by more than two. */
+  const int k3x3 = d.KH == 3 && d.KW == 3 && d.W >= 3 && d.pl <= 2 && d.OW && (d.OW - 1) * d.sw + 1 <= d.W + d.pl &&
+                   dw_plan_runs(&d);
+  /* 3x3 windows with channels enough for every core, and dw_channel3x3 would run fewer than two
+     outputs per block (small images) or cannot: the channels innermost. */
+  const uint32_t blocks = d.runs * (d.oh_lo + (d.OH - d.oh_hi) + (d.oh_hi > d.oh_lo));
+  if (d.KH == 3 && d.KW == 3 && C >= (uint32_t)hal_num_cores() && (!k3x3 || 2 * blocks >= d.OH * d.OW)) {
+    dw_small(&d, x_signed, &mul, &add, acc_max);
+    return;
+  }
+  uint32_t u0, u1;
+  dpg_chunk(C * rows, &u0, &u1);
+  /* This core's units [u0, u1): channel c, rows [r, r_end) of it, then the next channel. */
+  uint32_t c = u0 / rows, r = u0 - c * rows;
+  for (uint32_t left = u1 - u0; left; c++, r = 0) {
+    const uint32_t r_end = left < rows - r ? r + left : rows;
+    left -= r_end - r;
+    const int32_t m = channel_value(&mul, c), a = channel_value(&add, c);
+    /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+    const int wide = !shift_ok || acc_max * abs32(m) + abs32(a) > 0x7fffffffu;
+    dw_channel_fn *const f = wide ? (x_signed ? dw_any_s8_wide : dw_any_u8_wide)
+                           : k3x3 ? (x_signed ? dw_3x3_s8 : dw_3x3_u8) : (x_signed ? dw_any_s8 : dw_any_u8);
+    f(&d, c, r, r_end, m, a);
   }
 }

@@ -25,21 +25,39 @@ interface Case {
   graph: (rng: Rng) => Graph;
 }
 
-/** Conv (NCHW, as exported) + per-channel RequantShift, for Siracusa's fusion into RequantizedConv. */
-function convRq(rng: Rng, o: { k: number; group?: 'dw'; stride?: number; pad?: number; unsigned?: boolean; oneD?: boolean; requant?: boolean }): Graph {
+/**
+ * Conv (NCHW, as exported) + per-channel RequantShift, for Siracusa's fusion into RequantizedConv.
+ * kw: a different kernel width; pads: per side in [0, 2] instead of `pad` all round; tiny:
+ * images smaller than the window (the padding makes up the rest); large: 10 to 14 rows and
+ * columns; wide: multipliers up to 2^21 (acc*mul past 32 bits: the 64-bit requant); scalar: one
+ * multiplier and addend for all channels; manyM: 65 to 80 output channels (the dense kernel's
+ * parameters go to the stack 64 at a time).
+ */
+function convRq(rng: Rng, o: {
+  k: number; kw?: number; group?: 'dw'; stride?: number; pad?: number; pads?: 'random'; tiny?: boolean; unsigned?: boolean;
+  large?: boolean; oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean; manyM?: boolean;
+}): Graph {
   const b = new GraphBuilder();
-  const C = pick(rng, 1, 9), M = o.group ? C : pick(rng, 1, 11);
-  const H = pick(rng, o.k, 9), W = pick(rng, o.k, 10);
-  const spatial = o.oneD ? [W] : [H, W];
-  const x = b.input('x', [1, C, ...spatial], o.unsigned ? 'uint8' : 'float32');
-  const kk = o.oneD ? [o.k] : [o.k, o.k];
-  const w = b.init('w', [M, o.group ? 1 : C, ...kk], [-60, 60]);
+  // Depthwise: two channels at least (one channel is a dense conv to the lowering).
+  const C = pick(rng, o.group ? 2 : 1, 9), M = o.group ? C : o.manyM ? pick(rng, 65, 80) : pick(rng, 1, 11);
+  const kk = o.oneD ? [o.k] : [o.k, o.kw ?? o.k];
   const p = o.pad ?? 0, s = o.stride ?? 1;
+  const pads = [...kk, ...kk].map(() => (o.pads ? pick(rng, 0, 2) : p));
+  const rank = kk.length;
+  // Each spatial size at least the window less its padding (one output at least).
+  const size = (i: number, hi: number) =>
+    o.large ? pick(rng, 10, 14) : pick(rng, Math.max(1, kk[i] - pads[i] - pads[i + rank]), o.tiny ? 4 : hi);
+  const spatial = o.oneD ? [size(0, 10)] : [size(0, 9), size(1, 10)];
+  const x = b.input('x', [1, C, ...spatial], o.unsigned ? 'uint8' : 'float32');
+  const w = b.init('w', [M, o.group ? 1 : C, ...kk], [-60, 60]);
   const y = b.node('Conv', [x, w], {
-    kernel_shape: at.ints(kk), strides: at.ints(kk.map(() => s)), pads: at.ints([...kk, ...kk].map(() => p)),
+    kernel_shape: at.ints(kk), strides: at.ints(kk.map(() => s)), pads: at.ints(pads),
     dilations: at.ints(kk.map(() => 1)), group: at.int(o.group ? C : 1),
   });
-  b.output(o.requant === false ? y : b.requant(y, 11, { mulShape: [M, ...kk.map(() => 1)], mul: [1, 40], add: [-3000, 3000], signed: rng() < 0.5 }));
+  const mulShape = o.scalar ? [] : [M, ...kk.map(() => 1)];
+  const rq = o.wide ? { shift: 27, mul: [1, 1 << 21] as [number, number], add: [-(2 ** 29), 2 ** 29] as [number, number] }
+    : { shift: 11, mul: [1, 40] as [number, number], add: [-3000, 3000] as [number, number] };
+  b.output(o.requant === false ? y : b.requant(y, rq.shift, { mulShape, mul: rq.mul, add: rq.add, signed: rng() < 0.5 }));
   return b.build();
 }
 
@@ -147,12 +165,30 @@ const GELU = { b: -75, one: 1993 };
 const CASES: Case[] = [
   { name: 'RequantizedConv2d HWC (im2col, padded, strided)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, pad: pick(r, 0, 1), stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
+  { name: 'RequantizedConv2d HWC, any window, 64-bit requant, per channel or scalar', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: pick(r, 2, 4), kw: pick(r, 1, 4), pads: 'random', stride: pick(r, 1, 2), unsigned: r() < 0.5, wide: true, scalar: r() < 0.4 }) },
+  { name: 'RequantizedConv2d HWC, more than 64 output channels', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 3, pad: 1, stride: 2, unsigned: r() < 0.5, manyM: true, wide: r() < 0.5 }) },
   { name: 'RequantizedConv1d HWC', platform: 'siracusa', kernel: /^RequantizedConv1d_HWC_/, graph: (r) => convRq(r, { k: 3, pad: 1, oneD: true }) },
   { name: 'RequantizedConv HWC, strided 1x1 (a ResNet shortcut, on the im2col kernel)', platform: 'siracusa', kernel: /^RequantizedConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 1, stride: 2, pad: pick(r, 0, 1), unsigned: r() < 0.5 }) },
   { name: 'RequantizedPwConv HWC', platform: 'siracusa', kernel: /^RequantizedPwConv2d_HWC_/, graph: (r) => convRq(r, { k: 1, unsigned: r() < 0.5 }) },
+  { name: 'RequantizedPwConv HWC, multipliers past 32 bits (64-bit requant), per channel or scalar', platform: 'siracusa',
+    kernel: /^RequantizedPwConv2d_HWC_/, graph: (r) => convRq(r, { k: 1, unsigned: r() < 0.5, wide: true, scalar: r() < 0.4 }) },
   { name: 'RequantizedDWConv HWC', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, group: 'dw', pad: 1, stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC, any window (sizes 1-5, paddings 0-2 per side, strides 1-3)', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: pick(r, 1, 5), kw: pick(r, 1, 5), group: 'dw', pads: 'random', stride: pick(r, 1, 3), unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC, 3x3 on larger images (blocks of outputs per channel)', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), large: true, unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC, 3x3 on images smaller than the window', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), tiny: true, unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC, multipliers past 32 bits (64-bit requant), per channel or scalar', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/,
+    graph: (r) => convRq(r, { k: 3, group: 'dw', pad: 1, stride: pick(r, 1, 2), unsigned: r() < 0.5, wide: true, scalar: r() < 0.4 }) },
+  { name: 'RequantizedDWConv1d HWC', platform: 'siracusa', kernel: /^RequantizedDWConv1d_HWC_/,
+    graph: (r) => convRq(r, { k: pick(r, 1, 5), group: 'dw', oneD: true, pads: 'random', stride: pick(r, 1, 2), unsigned: r() < 0.5 }) },
   { name: 'Conv HWC, int32 result', platform: 'siracusa', kernel: /^Conv2d_HWC_/, graph: (r) => convRq(r, { k: 3, pad: 1, requant: false }) },
   { name: 'DWConv HWC, int32 result', platform: 'siracusa', kernel: /^DWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', requant: false }) },
   { name: 'Conv CHW (Generic, unsigned input: offset added back)', platform: 'generic', kernel: /^Conv2d_CHW_/,
