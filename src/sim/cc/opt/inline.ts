@@ -16,6 +16,8 @@ export interface InlineOptions {
   callerLimit: number;
 }
 
+const TINY = 12;
+
 export const INLINE_DEFAULTS: InlineOptions = { small: 60, single: 800, callerLimit: 6000 };
 
 /** Strongly connected components of the module's direct call graph, callees first (Tarjan). */
@@ -162,6 +164,9 @@ export function inlineCall(f: IrFunction, bi: number, ii: number, g: IrFunction)
  */
 function wanted(f: IrFunction, g: IrFunction, gsize: number, opts: InlineOptions, singleSite: boolean, localArg: boolean): boolean {
   if (g.attrs.alwaysInline) return true;
+  // A body no bigger than the call's own argument moves, save and return: cheaper inlined,
+  // however big the caller already is.
+  if (gsize <= TINY) return true;
   if (size(f) > opts.callerLimit) return false;
   if (gsize <= (localArg ? 3 * opts.small : opts.small)) return true;
   return singleSite && gsize <= opts.single;

@@ -271,8 +271,25 @@ class Isel {
       }
       break;
     }
+    // A constant address (a device register): lui of its upper part, shared by the accesses of
+    // this block near it, and the low 12 bits as the offset.
+    const c = this.constOf(v);
+    if (c !== undefined && this.vty[v] !== 'i64') {
+      const total = (c + off) | 0, lo = (total << 20) >> 20, hi = (total - lo) | 0;
+      if (fits12(lo + span)) {
+        if (hi === 0) return { base: ZERO, off: lo };
+        let memo = this.upper.get(this.cur);
+        if (!memo) this.upper.set(this.cur, (memo = new Map()));
+        let r = memo.get(hi);
+        if (r === undefined) { r = this.newReg(); this.li(r, hi); memo.set(hi, r); }
+        return { base: r, off: lo };
+      }
+    }
     return { base: this.reg(v), off };
   }
+
+  /** Per machine block: registers holding the upper parts of constant addresses (addrOf). */
+  private upper = new Map<MBlock, Map<number, Reg>>();
 
   private load(op: string, d: Reg, a: Addr, extra = 0, volatile = false): void {
     this.emit(op, 'L', [d], a.fi !== undefined ? [] : [a.base], { imm: a.off + extra, fi: a.fi, sym: a.sym, ...(volatile ? { sideEffect: true } : {}) });
