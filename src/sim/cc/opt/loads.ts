@@ -5,19 +5,19 @@
 // GEMM's row loop, or a value read back right after it was stored, costs a load no more.
 // Volatile accesses are never forwarded.
 import type { IrFunction, IrType } from '../ir';
-import { dominators } from './dom';
 import { asmHasSideEffects, newMap, predecessors, renameUses } from './util';
 
 type Known = Map<number, { v: number; ty: IrType }>;
 
 export function forwardLoads(f: IrFunction): boolean {
   const preds = predecessors(f);
-  const d = dominators(f);
   const map = newMap(f);
   const resolve = (r: number): number => { while (map[r] >= 0) r = map[r]; return r; };
   const atEnd = new Map<number, Known>();
   let changed = false;
-  for (const b of d.rpo) {
+  // In block order (no dominator tree: this runs in every round of the scalar passes); a block
+  // whose one predecessor comes later starts from nothing.
+  for (let b = 0; b < f.blocks.length; b++) {
     const p = preds[b];
     const known: Known = p.length === 1 && atEnd.has(p[0]) ? new Map(atEnd.get(p[0])) : new Map();
     for (const x of f.blocks[b].insts) {
