@@ -10,7 +10,8 @@
 //   last instruction is no branch once the back edge is gone;
 // - the exit test compares `next = iv + s` (iv a phi of H, s = +-2^k), or next plus a constant,
 //   with a bound defined outside H, so the trip count is known on entry: (bound - init + |s| - 1) >> k for < and >,
-//   (bound - init) >> k, plus 1, for <= and >=, +-(bound - init) for != with s = +-1;
+//   (bound - init) >> k, plus 1, for <= and >=, +-(bound - init) >> k for != (a bound the steps never meet
+//   would loop forever: undefined behaviour for a loop without side effects, a wild write otherwise);
 // - the body makes no call (the callee may use the loops), holds no inline asm but straight-line
 //   instructions (straightAsm), no
 //   memcpy/memset or 64-bit division/shift (they may become calls or loops) and no return;
@@ -149,7 +150,7 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
     const unsigned = c.ty === 'ptr' || op[0] === 'u' || bound < 0;
     const rel = op.replace(/^[su]/, '');
     let kind: HwKind;
-    if (rel === 'ne' && mag === 1) kind = 'ne';
+    if (rel === 'ne') kind = 'ne'; // a step of 2^k reaches the bound in (bound - init) >> k (never, and undefined, otherwise)
     else if (step > 0 && (rel === 'lt' || rel === 'le')) kind = rel;
     else if (step < 0 && (rel === 'gt' || rel === 'ge')) kind = rel;
     else return;
@@ -186,9 +187,9 @@ function constTrips(a: number, b: number, step: number, kind: HwKind, unsigned: 
   const A = v(a), B = v(b), S = BigInt(step);
   let n: bigint;
   if (kind === 'ne') {
-    const d = BigInt.asUintN(32, (B - A) * S);
-    if (d === 0n) return undefined;
-    return d <= 0x7fffffffn ? Number(d) : undefined;
+    const m = S < 0n ? -S : S, d = BigInt.asUintN(32, (B - A) * (S < 0n ? -1n : 1n));
+    if (d === 0n || d % m !== 0n) return undefined;
+    return d / m <= 0x7fffffffn ? Number(d / m) : undefined;
   }
   const span = kind === 'lt' || kind === 'le' ? B - A : A - B;
   const m = S < 0n ? -S : S;

@@ -945,7 +945,9 @@ class Isel {
       let x = lo === ZERO ? hi : R('sub', hi, lo);
       if (strict) {
         if (hw.shift) x = I('srli', I('addi', x, (1 << hw.shift) - 1), hw.shift);
-      } else if (hw.kind !== 'ne') {
+      } else if (hw.kind === 'ne') {
+        if (hw.shift) x = I('srli', x, hw.shift);
+      } else {
         if (hw.shift) x = I('srli', x, hw.shift);
         x = I('addi', x, 1);
       }

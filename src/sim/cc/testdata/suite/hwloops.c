@@ -57,6 +57,9 @@ static void strided(unsigned char *d, const unsigned char *s, unsigned n, int sd
   for (unsigned k = 0; k < n; k++) d[(int)k * sd] = s[(int)k * ss];
 }
 static int strided16(const short *s, unsigned n, int ss) { int t = 0; for (unsigned k = 0; k < n; k++) t = t * 3 + s[(int)k * ss + 1]; return t; }
+/* A pointer stepped by 4 up to an end it meets exactly (`while (a != end)`). */
+static int words_ne(const int *a, const int *end) { int s = 0; while (a != end) { s = s * 3 + *a; a += 2; } return s; }
+static int down_ne(int n) { int s = 0; for (int i = n; i != 0; i -= 4) s = s * 5 + i; return s; }
 /* An induction variable and a running sum both read after the loop. */
 static int after(int n, int *i_out) { int i = 0, s = 0; for (; i < n; i += 2) s += i; *i_out = i; return s; }
 
@@ -166,6 +169,20 @@ int main(void) {
     int t = 0;
     for (int k = 0; k < 6; k++) t = t * 3 + sh[k * 6 + 1];
     ASSERT(t, strided16(sh, HIDE(6), HIDE(6)));
+  }
+  {
+    int w[16];
+    for (int i = 0; i < 16; i++) w[i] = i * i - 7;
+    for (int m = 0; m <= 16; m += 2) {
+      int s = 0;
+      for (int i = 0; i < m; i += 2) s = s * 3 + w[i];
+      ASSERT(s, words_ne(w, w + HIDE(m)));
+    }
+    for (int n = 4; n <= 24; n += 4) {
+      int s = 0;
+      for (int i = n; i != 0; i -= 4) s = s * 5 + i;
+      ASSERT(s, down_ne(HIDE(n)));
+    }
   }
   for (int n = -3; n <= 9; n++) {
     int i_out = -1;
