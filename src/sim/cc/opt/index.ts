@@ -107,15 +107,16 @@ export const OPT_PASSES: readonly OptPass[] = [
 export function optimize(module: IrModule, opts: OptOptions): IrModule {
   checkPassNames(opts.disable ?? [], OPT_PASSES);
   const off = new Set(opts.disable);
-  const passes = OPT_PASSES.filter((p) => p.level <= opts.level && !off.has(p.name));
+  const runs = (p: OptPass) => p.level <= opts.level && !off.has(p.name);
   const check = opts.verify ? (f: IrFunction, when: string) => verifyFunction(f, when) : undefined;
-  // The table cut into module passes and walks (the function passes between them).
-  let walk: FunctionPass[] = [];
   // The clean-up after a change is every scalar pass that runs, wherever the walk is.
-  const scalar = passes.filter((p): p is FunctionPass => p.stage === 'scalar');
+  const scalar = OPT_PASSES.filter((p): p is FunctionPass => p.stage === 'scalar' && runs(p));
+  // The whole table cut into module passes and walks (the function passes between them): a pass
+  // that does not run leaves the walks as they are (rotation stays after all inlining).
+  let walk: FunctionPass[] = [];
   const endWalk = () => { if (walk.length) runWalk(module, walk, scalar, check); walk = []; };
-  for (const p of passes) {
-    if (p.stage === 'module') { endWalk(); p.run(module); } else walk.push(p);
+  for (const p of OPT_PASSES) {
+    if (p.stage === 'module') { endWalk(); if (runs(p)) p.run(module); } else if (runs(p)) walk.push(p);
   }
   endWalk();
   return module;
