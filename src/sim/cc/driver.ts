@@ -70,7 +70,7 @@ export function formatPassList(): string {
     if (p.stage !== last) lines.push(p.stage === 'ir' ? 'IR optimiser (src/sim/cc/opt), in order:' : 'back end (src/sim/cc/rv), in order:');
     const prev = lines.length && list[list.indexOf(p) - 1];
     if (!prev || prev.stage !== p.stage || prev.where !== p.where) lines.push(`  ${HEAD[p.where]}`);
-    lines.push(`    -O${p.level}  ${p.name.padEnd(w)}  ${p.doc}${p.corev ? ' [CORE-V]' : ''}`);
+    lines.push(`    -O${p.level}  ${p.name.padEnd(w)}  ${p.doc}`);
     last = p.stage;
   }
   return lines.join('\n');
