@@ -213,15 +213,24 @@ async function ourElf(code: CodegenResult, disable: readonly string[] = []): Pro
 
 const clangElf = (code: CodegenResult) => { const { objects, linkScript } = siracusaObjects(code); return linkWithLld(objects, linkScript); };
 
-/** Ratios above the bar, worst first: "RequantizedGemm 1.23x, ...". */
-function overBar(ours: Map<string, number>, clang: Map<string, number>): string[] {
-  return [...clang].map(([k, c]) => [k, (ours.get(k) ?? NaN) / c] as const)
-    .filter(([, r]) => !(r <= KERNEL_BAR)).sort((a, b) => b[1] - a[1]).map(([k, r]) => `${k} ${Number.isNaN(r) ? 'missing' : `${r.toFixed(2)}x`}`);
+/** The kinds (kernels) over the bar and their ratios, worst first (NaN: ours has none). */
+function overBar(ours: Map<string, number>, clang: Map<string, number>): [string, number][] {
+  return [...clang].map(([k, c]): [string, number] => [k, (ours.get(k) ?? NaN) / c])
+    .filter(([, r]) => !(r <= KERNEL_BAR)).sort((a, b) => b[1] - a[1]);
+}
+const ratio = (r: number) => (Number.isNaN(r) ? 'missing' : `${r.toFixed(2)}x`);
+const listed = (l: [string, number][]) => l.map(([k, r]) => `${k} ${ratio(r)}`).join(', ') || 'none';
+
+/** Over all configurations: each name over the bar once, with its worst ratio and in how many configurations. */
+function worstOf(l: [string, number][]): string {
+  const by = new Map<string, { worst: number; n: number }>();
+  for (const [k, r] of l) { const e = by.get(k) ?? { worst: 0, n: 0 }; by.set(k, { worst: Number.isNaN(r) || r > e.worst ? r : e.worst, n: e.n + 1 }); }
+  return [...by].sort((a, b) => b[1].worst - a[1].worst).map(([k, e]) => `${k} (worst ${ratio(e.worst)}, ${e.n} of ${CYCLE_RUNS.length})`).join(', ');
 }
 
 async function cycleRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const verdict = { runs: 0, totalsOver: [] as string[], kindsOver: [] as string[], kernelsOver: [] as string[], failed: [] as string[] };
+  const verdict = { runs: 0, totalsOver: [] as string[], kindsOver: [] as [string, number][], kernelsOver: [] as [string, number][], failed: [] as string[] };
   for (const r of CYCLE_RUNS) {
     process.stderr.write(`  cc cycles: ${r.name}\n`);
     const p = await programs(r.dir, r.config);
@@ -241,23 +250,25 @@ async function cycleRows(): Promise<BenchRow[]> {
       baseline: { name: 'clang-19 -O2', value: c / 1e6 }, note: !ours ? 'see the total' : o !== undefined && o / c > KERNEL_BAR ? `over the ${KERNEL_BAR}x bar` : '',
     });
     for (const [kind, c] of [...clang.perKind].sort((a, b) => b[1] - a[1])) row(`${kind} layers`, ours?.perKind.get(kind), c);
-    for (const [kernel, c] of [...clang.perKernel].sort((a, b) => b[1] - a[1])) row(`kernel ${kernel}`, ours?.perKernel.get(kernel), c);
+    // A kernel that is all of one layer kind (the same cycles on both sides) has its row already.
+    const sameAsKind = (k: string, c: number) => [...clang.perKind].some(([kind, kc]) => kc === c && ours?.perKind.get(kind) === ours?.perKernel.get(k));
+    for (const [kernel, c] of [...clang.perKernel].sort((a, b) => b[1] - a[1])) if (!sameAsKind(kernel, c)) row(`kernel ${kernel}`, ours?.perKernel.get(kernel), c);
     if (!ours) continue;
     const kinds = overBar(ours.perKind, clang.perKind), kernels = overBar(ours.perKernel, clang.perKernel);
     if (ours.runtime >= clang.runtime) verdict.totalsOver.push(`${r.name} ${(ours.runtime / clang.runtime).toFixed(3)}x`);
-    verdict.kindsOver.push(...kinds.map((k) => `${k} (${r.name})`));
-    verdict.kernelsOver.push(...kernels.map((k) => `${k} (${r.name})`));
+    verdict.kindsOver.push(...kinds);
+    verdict.kernelsOver.push(...kernels);
     rows.push({
       name: `cc: ${r.name}, verdict`, value: ours.runtime / clang.runtime, unit: 'x clang',
-      note: `total ${ours.runtime < clang.runtime ? 'below' : 'NOT below'} clang-19's; layer kinds over ${KERNEL_BAR}x: ${kinds.join(', ') || 'none'}; kernels over ${KERNEL_BAR}x: ${kernels.join(', ') || 'none'}`,
+      note: `total ${ours.runtime < clang.runtime ? 'below' : 'NOT below'} clang-19's; layer kinds over ${KERNEL_BAR}x: ${listed(kinds)}; kernels over ${KERNEL_BAR}x: ${listed(kernels)}`,
     });
   }
   const fails = verdict.totalsOver.length + verdict.kindsOver.length + verdict.failed.length;
   rows.push({
     name: `cc: verdict of issue #17 (${verdict.runs} configurations: total below clang-19 -O2, no layer kind over ${KERNEL_BAR}x)`, value: fails, unit: 'failures',
-    note: fails === 0 ? `met${verdict.kernelsOver.length ? `; kernels over ${KERNEL_BAR}x (inside kinds that pass): ${verdict.kernelsOver.join('; ')}` : ''}`
+    note: fails === 0 ? `met${verdict.kernelsOver.length ? `; kernels over ${KERNEL_BAR}x (inside kinds that pass): ${worstOf(verdict.kernelsOver)}` : ''}`
       : [verdict.failed.length ? `failed runs: ${verdict.failed.join('; ')}` : '', verdict.totalsOver.length ? `totals not below clang: ${verdict.totalsOver.join('; ')}` : '',
-        verdict.kindsOver.length ? `layer kinds over ${KERNEL_BAR}x: ${verdict.kindsOver.join('; ')}` : '', verdict.kernelsOver.length ? `kernels over ${KERNEL_BAR}x: ${verdict.kernelsOver.join('; ')}` : '']
+        verdict.kindsOver.length ? `layer kinds over ${KERNEL_BAR}x: ${worstOf(verdict.kindsOver)}` : '', verdict.kernelsOver.length ? `kernels over ${KERNEL_BAR}x: ${worstOf(verdict.kernelsOver)}` : '']
         .filter(Boolean).join(' | '),
   });
   return rows;

@@ -903,7 +903,11 @@ class Isel {
     const cnt = this.newReg();
     if (hw.constCount !== undefined) this.li(cnt, hw.constCount);
     else {
-      const a = this.reg(hw.init), b = hw.bound < 0 ? ZERO : this.reg(hw.bound);
+      // A constant bound may be the body's own (constants are block-local): not defined yet here.
+      const kb = hw.bound < 0 ? 0 : this.constOf(hw.bound);
+      const b = kb === 0 ? ZERO : kb !== undefined ? this.newReg() : this.reg(hw.bound);
+      if (kb) this.li(b, kb);
+      const a = this.reg(hw.init);
       const [hi, lo] = hw.down ? [a, b] : [b, a];
       const R = (op: string, s1: Reg, s2: Reg, d = this.newReg()): Reg => { this.emit(op, 'R', [d], [s1, s2]); return d; };
       const I = (op: string, s1: Reg, k: number, d = this.newReg()): Reg => { this.emit(op, 'I', [d], [s1], { imm: k }); return d; };
