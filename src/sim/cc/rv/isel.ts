@@ -458,7 +458,8 @@ class Isel {
     const [a, b] = x.args;
     const d = this.dst(x);
     const lanes = this.on('lane-extract-insert');
-    if (x.op === 'ashr' && lanes) {
+    if (x.op === 'ashr') {
+      if (!lanes) return false;
       const sh = this.constOf(b), inner = this.def[a];
       const k = inner?.op === 'shl' ? this.constOf(inner.args[1]) : undefined;
       for (const w of [8, 16]) {
