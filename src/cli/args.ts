@@ -31,6 +31,17 @@ export interface CliOptions {
   shapes: number[][];
   attrs: Record<string, number | number[]>;
   seed: number;
+  /** cc: the C file. */
+  file?: string;
+  /** -O0 / -O1 / -O2: our compiler's level (cc; run --cc builtin). */
+  optLevel?: 0 | 1 | 2;
+  /** --disable NAME: optimisations not to run (cc; run --cc builtin). */
+  disable: string[];
+  /** cc: -I DIR, -D NAME[=VALUE], -o FILE, --passes. */
+  includes: string[];
+  defines: string[];
+  output?: string;
+  passes: boolean;
 }
 
 const shapeArg = (v: string): number[] => {
@@ -115,6 +126,16 @@ export const FLAGS: Flag[] = [
     if (!Number.isInteger(n) || n < 0) fail('bad-config', `--seed expects a non-negative integer, got '${v}'`, '--seed');
     o.seed = n;
   } },
+  { names: ['-O0'], help: 'our C compiler without optimisations (cc; run --cc builtin)', apply: (o) => { o.optLevel = 0; } },
+  { names: ['-O1'], help: 'our C compiler\'s cheap optimisations only (cc; run --cc builtin)', apply: (o) => { o.optLevel = 1; } },
+  { names: ['-O2'], help: 'all of our C compiler\'s optimisations (the default)', apply: (o) => { o.optLevel = 2; } },
+  { names: ['--disable'], arg: 'NAME', help: 'turn one of our C compiler\'s optimisations off (see dpg cc --passes; repeatable; cc, run --cc builtin)',
+    apply: (o, v) => { o.disable.push(v); } },
+  { names: ['--passes'], help: 'cc: print our C compiler\'s optimisations in the order they run', apply: (o) => { o.passes = true; } },
+  { names: ['-I'], arg: 'DIR', help: 'cc: an include folder (repeatable; the kernel library\'s, the runtime\'s and the libc\'s are searched anyway)',
+    apply: (o, v) => { o.includes.push(v); } },
+  { names: ['-D'], arg: 'NAME[=V]', help: 'cc: define a macro (repeatable; DPG_XPULP is defined)', apply: (o, v) => { o.defines.push(v); } },
+  { names: ['-o'], arg: 'FILE', help: 'cc: write the assembly to FILE instead of printing it', apply: (o, v) => { o.output = v; } },
   { names: ['--out'], arg: 'DIR', help: 'write every stage\'s artifacts to DIR', apply: (o, v) => { o.out = v; } },
   { names: ['--json'], help: 'print the results as one JSON object', apply: (o) => { o.json = true; } },
   { names: ['-h', '--help'], help: 'show this help', apply: (o) => { o.help = true; } },
@@ -126,16 +147,22 @@ export const COMMANDS: { name: string; usage: string; help: string }[] = [
   { name: 'reference', usage: 'reference -t DIR', help: 'run the bit-exact reference interpreter and compare with outputs.npz' },
   { name: 'lab', usage: 'lab --op-spec F --kernel F --simd-kernel F [-t DIR]', help: 'the new-operator lab\'s four runs (1 core, 8 cores untiled, tiled at L1 32768, SIMD): a table of cycles and speedups beside the tutorial\'s GVSoC figures (exit 0 iff every run has no errors)' },
   { name: 'make-test', usage: 'make-test --op-spec F --shape DIMS [--attr N=V] --out DIR', help: 'write a one-node test of a user op (network.onnx, seeded inputs.npz, outputs.npz from its semantics) to DIR' },
+  { name: 'cc', usage: 'cc FILE.c [-O0|-O1|-O2] [-I DIR] [-D X] [--disable NAME] [-o OUT.s]', help: 'compile one C file with the playground\'s own compiler for Siracusa (CORE-V) and print its assembly; --passes lists the optimisations' },
   { name: 'help', usage: 'help', help: 'show this help' },
 ];
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, config: { ...DEFAULT_CONFIG }, help: false, opSpecs: [], kernels: [], shapes: [], attrs: {}, seed: 1 };
+  const o: CliOptions = {
+    command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, config: { ...DEFAULT_CONFIG }, help: false, opSpecs: [], kernels: [], shapes: [], attrs: {}, seed: 1,
+    disable: [], includes: [], defines: [], passes: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
     let inline: string | undefined;
     const eq = a.indexOf('=');
     if (a.startsWith('--') && eq > 0) { inline = a.slice(eq + 1); a = a.slice(0, eq); }
+    // A compiler's joined forms: -Idir, -DNAME=V.
+    else if (/^-[ID]./.test(a)) { inline = a.slice(2); a = a.slice(0, 2); }
     const flag = FLAGS.find((f) => f.names.includes(a));
     if (flag) {
       let v = '';
@@ -148,6 +175,8 @@ export function parseArgs(argv: string[]): CliOptions {
       fail('bad-config', `unknown flag '${a}'`, 'command line', "see 'dpg --help'");
     } else if (!o.command) {
       o.command = a;
+    } else if (o.command === 'cc' && o.file === undefined) {
+      o.file = a;
     } else {
       fail('bad-config', `unexpected argument '${a}'`, 'command line', "see 'dpg --help'");
     }
@@ -162,6 +191,12 @@ export function parseArgs(argv: string[]): CliOptions {
   if (o.edits.length && o.cc !== 'builtin') fail('bad-config', `--edit needs --cc builtin, not --cc ${o.cc}`, '--edit');
   if (o.profile && o.cc === 'host') fail('bad-config', 'a native (--cc host) run has no simulator to profile it', o.trace ? '--trace' : o.csv ? '--csv' : '--profile', 'use --cc builtin or clang');
   if (o.profile && o.command && o.command !== 'run') fail('bad-config', `--profile, --trace and --csv profile a run, not '${o.command}'`, '--profile');
+  const ccOnly = o.includes.length ? '-I' : o.defines.length ? '-D' : o.output !== undefined ? '-o' : o.passes ? '--passes' : undefined;
+  if (ccOnly && o.command !== 'cc') fail('bad-config', `a flag of the cc command, not of '${o.command}'`, ccOnly);
+  const builtinOnly = o.optLevel !== undefined ? '-O' : o.disable.length ? '--disable' : undefined;
+  if (builtinOnly && o.command !== 'cc' && !(o.command === 'run' && o.cc === 'builtin'))
+    fail('bad-config', `sets our C compiler: it is for cc and run --cc builtin, not '${o.command}${o.command === 'run' ? ` --cc ${o.cc}` : ''}'`, builtinOnly);
+  if (o.command === 'cc' && o.file === undefined && !o.passes && !o.help) fail('bad-config', 'cc needs a C file', 'cc', 'e.g. dpg cc kernels/gemm.c -O2, or dpg cc --passes');
   if (o.command && !o.help && !COMMANDS.some((c) => c.name === o.command))
     fail('bad-config', `unknown command '${o.command}'`, 'command line', `use one of ${COMMANDS.map((c) => c.name).join(', ')}`);
   return o;

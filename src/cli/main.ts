@@ -12,6 +12,7 @@ import { runOnSimulator } from '../sim/run/simulate';
 import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
+import { ccCommand } from './cc';
 import { profileReport } from '../sim/profile/report';
 import { layersCsv } from '../sim/profile/table';
 import { traceEvents } from '../sim/profile/trace-events';
@@ -38,6 +39,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     return opts.help ? EXIT.ok : EXIT.badInput;
   }
   try {
+    if (opts.command === 'cc') return ccCommand(opts, out, err);
     const ops = loadOps(opts);
     if (opts.command === 'make-test') return makeTest(opts, ops[0], err);
     if (opts.command === 'lab') return await runLab(opts, ops[0], readText(opts.simdKernel!, '--simd-kernel'), out, err);
@@ -217,7 +219,8 @@ function runnerFor(opts: CliOptions): Runner {
     fail('bad-config', 'Generic code has no Siracusa runtime, so it cannot run on the simulator', `--cc ${opts.cc}`, 'use --cc host for -p generic');
   if (opts.cc === 'builtin') {
     const edits = Object.fromEntries(opts.edits.map(([path, file]) => [path, readText(file, '--edit')]));
-    return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, edits: { ...edits, ...ctx?.edits } });
+    const compiler = { ...(opts.optLevel !== undefined ? { opt: opts.optLevel } : {}), ...(opts.disable.length ? { disable: opts.disable } : {}) };
+    return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, ...compiler, edits: { ...edits, ...ctx?.edits } });
   }
   return (code, config, ctx) => runOnSimulator(code, config, { linker: opts.ld, profile: ctx?.profile });
 }

@@ -12,7 +12,7 @@ import type { Config } from '../../compiler/config';
 import type { AsmObject } from '../asm/types';
 import type { Machine } from '../machine';
 import { nodeMachine } from '../node';
-import { DEFAULT_CACHE, runBuiltin, type CachedUnit, type ObjectCache, type UnitDeps } from './builtin';
+import { DEFAULT_CACHE, runBuiltin, type BuildOptions, type CachedUnit, type ObjectCache, type UnitDeps } from './builtin';
 import type { RunContext, RunResult } from './types';
 
 export const OBJECT_DIR = join(tmpdir(), 'dpg-cc-objects');
@@ -121,7 +121,7 @@ let machine: Promise<Machine> | undefined;
 const disk = new DiskObjectCache();
 const cache = layeredCache(DEFAULT_CACHE, disk);
 
-/** `--cc builtin` in Node: the builtin toolchain, the disk-backed cache, the simulator from disk. */
-export function runBuiltinNode(code: CodegenResult, config: Config, opts: RunContext = {}): Promise<RunResult> {
+/** `--cc builtin` in Node: the builtin toolchain, the disk-backed cache, the simulator from disk; `opt` and `disable` choose how it compiles. */
+export function runBuiltinNode(code: CodegenResult, config: Config, opts: RunContext & Pick<BuildOptions, 'opt' | 'disable'> = {}): Promise<RunResult> {
   return runBuiltin(code, config, { ...opts, cache, machine: () => (machine ??= nodeMachine()) });
 }

@@ -162,6 +162,21 @@ describe('adder built with the builtin toolchain', () => {
     expect(b.link.elf).toEqual(fresh.link.elf);
   }, 120_000);
 
+  it('optimisations turned off are part of the cache key: every unit compiles again, and the program still runs', async () => {
+    const cache = new MemoryObjectCache();
+    const on = await runBuiltin(code, CONFIG, opts({ cache }));
+    const off = await runBuiltin(code, CONFIG, opts({ cache, disable: ['hardware-loops', 'inline'] }));
+    expect(off.sim!.build).toMatchObject({ compiled: 13, cached: 0 });
+    expect(off.errors).toBe(0);
+    expect(off.cycles).not.toBe(on.cycles);
+    // The same set in another order is the same build.
+    const again = await runBuiltin(code, CONFIG, opts({ cache, disable: ['inline', 'hardware-loops'] }));
+    expect(again.sim!.build).toMatchObject({ compiled: 0, cached: 13 });
+    const bad = await thrown(buildSiracusa(code, 'siracusa', { cache, disable: ['inlining'] }));
+    expect(bad.data).toMatchObject({ code: 'bad-config', where: '--disable' });
+    expect(bad.message).toContain("unknown optimisation 'inlining'");
+  }, 120_000);
+
   it('an edit recompiles only the file it touched, and a broken kernel shows in Errors and the mismatches', async () => {
     const cache = new MemoryObjectCache();
     await runBuiltin(code, CONFIG, opts({ cache }));

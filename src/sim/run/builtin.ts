@@ -14,7 +14,8 @@ import type { Config } from '../../compiler/config';
 import { platformFor } from '../../compiler/platforms';
 import { AsmError } from '../asm/types';
 import type { AsmObject } from '../asm/types';
-import { assembleS, compileC, type CcOptions, type CompiledObject } from '../cc/driver';
+import { assembleS, compileC, passList, type CcOptions, type CompiledObject } from '../cc/driver';
+import { checkPassNames } from '../cc/pass-info';
 import { CcError } from '../cc/error';
 import type { SourceFiles } from '../cc/fs';
 import { linkSiracusa, sourceAt, type LinkResult } from '../link';
@@ -109,10 +110,16 @@ const virtual = (path: string) => `/${path}`;
 /** The user's name of a virtual path. */
 const shown = (path: string) => path.replace(/^\//, '');
 
+/** How the units are compiled: the -O level and the optimisations turned off (passList() names). */
+interface CompileChoices { opt: 0 | 1 | 2; disable?: readonly string[] }
+
+/** The options every unit shares; `disable` only when it names something (the cache keys of default builds stay as they were). */
+const baseOpts = (c: CompileChoices) => ({ systemPaths: [LIBC_INCLUDE], defines: DEFINES, opt: c.opt, xpulp: true, ...(c.disable?.length ? { disable: [...c.disable].sort() } : {}) });
+
 /** The program's units in link order, as `--cc clang` links them. */
-function unitsOf(code: CodegenResult, runtime: string, opt: 0 | 1 | 2): Unit[] {
-  const shared = sharedUnits(runtime, opt);
-  const base = { systemPaths: [LIBC_INCLUDE], defines: DEFINES, opt, xpulp: true };
+function unitsOf(code: CodegenResult, runtime: string, c: CompileChoices): Unit[] {
+  const shared = sharedUnits(runtime, c);
+  const base = baseOpts(c);
   const programOpts = { ...base, includePaths: ['/', '/kernels', '/runtime'] };
   return [
     ...shared.filter((u) => u.kind === 'runtime'),
@@ -122,9 +129,9 @@ function unitsOf(code: CodegenResult, runtime: string, opt: 0 | 1 | 2): Unit[] {
 }
 
 /** The units every program of the runtime links (crt0, the HAL, the libc, the kernel library): they read no generated file. */
-function sharedUnits(runtime: string, opt: 0 | 1 | 2): Unit[] {
+function sharedUnits(runtime: string, c: CompileChoices): Unit[] {
   const rt = `runtime/${runtime}`;
-  const base = { systemPaths: [LIBC_INCLUDE], defines: DEFINES, opt, xpulp: true };
+  const base = baseOpts(c);
   const runtimeOpts = { ...base, includePaths: ['/runtime', `/${rt}`], noBuiltin: true };
   const libraryOpts = { ...base, includePaths: ['/kernels', '/runtime'] };
   const kernels = [...LIBRARY_SOURCES.keys()].filter((p) => /^kernels\/[^/]+\.c$/.test(p)).sort();
@@ -176,6 +183,8 @@ export interface BuildOptions extends RunContext {
   cache?: ObjectCache;
   /** IR optimisation level (default 2). */
   opt?: 0 | 1 | 2;
+  /** Optimisations not to run, by name (the compiler's passList(); part of the object cache's key). */
+  disable?: readonly string[];
 }
 
 export interface BuiltProgram {
@@ -208,7 +217,8 @@ export const DEFAULT_CACHE = new MemoryObjectCache();
 export async function buildSiracusa(code: CodegenResult, runtime: string, opts: BuildOptions = {}): Promise<BuiltProgram> {
   const cache = opts.cache ?? DEFAULT_CACHE;
   const fs = fileSystem(code.files, opts.edits ?? {});
-  const units = unitsOf(code, runtime, opts.opt ?? 2);
+  checkPassNames(opts.disable ?? [], passList());
+  const units = unitsOf(code, runtime, { opt: opts.opt ?? 2, disable: opts.disable });
   const generated = code.files.map((f) => f.path).sort().join('\n');
   const t0 = performance.now();
   const stats: BuildStats = { compiled: 0, cached: 0, compileMs: 0, linkMs: 0, units: [] };
@@ -252,6 +262,8 @@ export interface PrebuildOptions {
   cache?: ObjectCache;
   /** IR optimisation level (default 2, as the builds' default). */
   opt?: 0 | 1 | 2;
+  /** Optimisations not to run (as BuildOptions.disable). */
+  disable?: readonly string[];
   /** Aborted: stop before the next unit. */
   signal?: AbortSignal;
 }
@@ -267,7 +279,7 @@ export async function prebuildSiracusa(runtime: string, opts: PrebuildOptions = 
   const cache = opts.cache ?? DEFAULT_CACHE;
   const fs = fileSystem([], {});
   let compiled = 0;
-  for (const unit of sharedUnits(runtime, opts.opt ?? 2)) {
+  for (const unit of sharedUnits(runtime, { opt: opts.opt ?? 2, disable: opts.disable })) {
     const key = keyOf(unit, '');
     if (cache.get(key, virtual(unit.path), fs.read)) continue;
     await tick();

@@ -50,6 +50,8 @@ export interface BuiltinOptions {
   /** CORE-V selections in our back end (default true). */
   xpulp?: boolean;
   opt?: 0 | 1 | 2;
+  /** Optimisations not to run in the program's sources (the runtime is built with all of them). */
+  disable?: readonly string[];
 }
 
 const runtimeCache = new Map<string, CompiledObject[]>();
@@ -87,7 +89,7 @@ export interface BuiltinBuild {
 export function buildBuiltin(sources: string[], files: SourceFiles | Record<string, string>, o: BuiltinOptions & { includePaths?: string[]; defines?: string[]; extra?: LinkInput[] } = {}): BuiltinBuild {
   const fs = overlay(typeof (files as SourceFiles).read === 'function' ? files as SourceFiles : filesFrom(files as Record<string, string>), filesFrom(runtimeFiles()));
   const t0 = performance.now();
-  const objs = sources.map((s) => compileC(s, { files: fs, includePaths: o.includePaths, systemPaths: [LIBC_INCLUDE], defines: o.defines, xpulp: o.xpulp, opt: o.opt }));
+  const objs = sources.map((s) => compileC(s, { files: fs, includePaths: o.includePaths, systemPaths: [LIBC_INCLUDE], defines: o.defines, xpulp: o.xpulp, opt: o.opt, disable: o.disable }));
   const t1 = performance.now();
   const ours = [...runtimeObjects({ xpulp: o.xpulp, opt: o.opt }), ...objs];
   const inputs: LinkInput[] = ours.map((c, i) => ({

@@ -15,6 +15,8 @@ export interface CsmithCcOptions extends BuiltinOptions {
   qemuTimeoutMs?: number;
   /** The simulator's cycle limit for our build (default 2e9). */
   maxCycles?: number;
+  /** Also build at -O0 (no optimisation, IR or back end) and run it: it must print what clang's build and our optimised one print. */
+  levels?: boolean;
 }
 
 export type CsmithCcStatus =
@@ -33,6 +35,10 @@ export interface CsmithCcOutcome {
   why?: string;
   qemu: NativeRun;
   ours?: RunResult;
+  /** With `levels`: our -O0 build's run. */
+  o0?: RunResult;
+  /** Which build disagreed ('-O0' with levels: the unoptimised one; undefined: the optimised one). */
+  level?: '-O0';
   /** Our compile (the program only; the runtime is cached), link and simulation times, ms. */
   compileMs?: number;
   linkMs?: number;
@@ -51,16 +57,30 @@ export async function csmithVsClang(m: Machine, seed: number, o: CsmithCcOptions
   const elf = await build(p, 'rv32imc');
   const qemu = await runQemuAsync(elf, o.qemuTimeoutMs ?? 5_000);
   if (qemu.timedOut) return { seed, status: 'skipped', why: 'qemu did not finish in time', qemu };
+  const source = { '/t/main.c': readFileSync(p.sources[0], 'utf8'), ...csmithHeaders() };
   let b;
   try {
-    b = buildBuiltin(['/t/main.c'], { '/t/main.c': readFileSync(p.sources[0], 'utf8'), ...csmithHeaders() }, { xpulp: o.xpulp, opt: o.opt, includePaths: ['/csmith'] });
+    b = buildBuiltin(['/t/main.c'], source, { xpulp: o.xpulp, opt: o.opt, includePaths: ['/csmith'] });
   } catch (e) {
     return { seed, status: 'mismatch', why: `our build failed: ${(e as Error).message}`, qemu };
   }
   const t1 = performance.now();
-  const ours = runElf(m, b.link.elf, { maxCycles: o.maxCycles ?? 2e9 });
+  const maxCycles = o.maxCycles ?? 2e9;
+  const ours = runElf(m, b.link.elf, { maxCycles });
   const times = { compileMs: b.compileMs, linkMs: b.linkMs, runMs: performance.now() - t1 };
-  if (ours.stopped === 'limit') return { seed, status: 'timeout', why: `over ${o.maxCycles ?? 2e9} cycles`, qemu, ours, ...times };
+  if (ours.stopped === 'limit') return { seed, status: 'timeout', why: `over ${maxCycles} cycles`, qemu, ours, ...times };
   const why = compare(qemu, ours);
-  return { seed, status: why ? 'mismatch' : 'agree', why, qemu, ours, ...times };
+  if (why || !o.levels) return { seed, status: why ? 'mismatch' : 'agree', why, qemu, ours, ...times };
+  // -O0: the same program unoptimised must print the same (clang's output, which -O2's matched).
+  const level = '-O0';
+  let b0;
+  try {
+    b0 = buildBuiltin(['/t/main.c'], source, { xpulp: o.xpulp, opt: 0, includePaths: ['/csmith'] });
+  } catch (e) {
+    return { seed, status: 'mismatch', level, why: `our -O0 build failed: ${(e as Error).message}`, qemu, ours, ...times };
+  }
+  const o0 = runElf(m, b0.link.elf, { maxCycles });
+  if (o0.stopped === 'limit') return { seed, status: 'timeout', level, why: `-O0 over ${maxCycles} cycles`, qemu, ours, o0, ...times };
+  const why0 = compare(qemu, o0) ?? (o0.stdout !== ours.stdout || o0.exitCode !== ours.exitCode ? `exit code ${o0.exitCode}, -O2 ${ours.exitCode}` : undefined);
+  return { seed, status: why0 ? 'mismatch' : 'agree', level: why0 ? level : undefined, why: why0 && `-O0 differs from clang-19 and our -O2: ${why0}`, qemu, ours, o0, ...times };
 }

@@ -216,6 +216,15 @@ describe('SROA and unrolling', () => {
         printf("%u\\n", s); return 0; }`);
   });
 
+  it('unrolls a loop that runs zero times when SCCP has not folded its test (the body left unreachable)', () => {
+    const src = `#include <stdio.h>
+      int main(void) { int s = 0, i; for (i = 5; i < 5; i++) s += i; printf("%d %d\\n", s, i); return 0; }`;
+    const plain = runModule([compileSnippet(src), libc()]);
+    const m = optimize(compileSnippet(src), { level: 2, verify: true, disable: ['sccp'] });
+    expect(runModule([m, libc()]).stdout).toBe(plain.stdout);
+    expect(count(fn(m, 'main'), 'phi')).toBe(0);
+  });
+
   it('honours #pragma GCC unroll 1 (no unrolling)', () => {
     const m = optimize(compileSnippet(`int f(int *p) { int s = 0;
       #pragma GCC unroll 1

@@ -203,6 +203,9 @@ function unroll(f: IrFunction, l: Loop, trip: number, preds: number[][]): void {
       f.blocks[bmaps[k].get(b)!].insts = out;
     }
   }
+  // No iteration (a test SCCP did not fold first): nothing reaches the body now; it ends
+  // unreachable, so it is nobody's predecessor (the header's phis lost their entries from it).
+  if (trip === 0) for (const b of blocks) if (b !== h) f.blocks[b].insts = [{ op: 'unreachable', ty: 'i32', dst: -1, args: [], loc: f.loc }];
   // Leaving the loop now happens from the last header copy, with its values.
   const last = bmaps[trip].get(h)!;
   // (Only the header's values can be used outside: nothing else in the loop dominates the exit.)

@@ -1,6 +1,7 @@
 // The RV32 back end: IR module -> GNU assembly text for rv32imc + CORE-V, ilp32. Per function:
 // packed vector ops expanded for plain RV32 (vectors.ts), instruction selection (isel.ts),
 // register allocation (regalloc.ts), frame layout (frame.ts), text (emit.ts); then the data.
+// The optional optimisations among these are named in passes.ts (RV_PASSES).
 import { CcError } from '../error';
 import type { IrFunction, IrModule } from '../ir';
 import { AsmWriter } from './emit';
@@ -8,6 +9,8 @@ import { layoutFrame } from './frame';
 import { selectFunction } from './isel';
 import type { MFunction } from './mir';
 import { chainBlocks, rotateLoops, threadJumps } from './layout';
+import { RV_PASSES } from './passes';
+import { checkPassNames } from '../pass-info';
 import { allocateRegisters } from './regalloc';
 import { scheduleLoads } from './schedule';
 import { expandVectors } from './vectors';
@@ -18,12 +21,23 @@ export interface BackendOptions {
   /** CORE-V selections (immediate branches, sle); the cluster's cores have them. */
   xpulp: boolean;
   noBuiltin?: boolean;
+  /** Optimisation level: the optional optimisations (RV_PASSES) run from their level up (default 2). */
+  level?: 0 | 1 | 2;
+  /** RV_PASSES names not to run; an unknown name is an error naming the known ones. */
+  disable?: readonly string[];
 }
 
 export interface GeneratedAsm {
   text: string;
   /** Initialiser bytes `.incbin "name"` reads (large constants do not go through text). */
   blobs: Map<string, Uint8Array>;
+}
+
+/** The RV_PASSES names that do not run: those disabled, and those above the level. */
+export function disabledPasses(opts: Pick<BackendOptions, 'level' | 'disable'>): Set<string> {
+  checkPassNames(opts.disable ?? [], RV_PASSES);
+  const level = opts.level ?? 2;
+  return new Set([...(opts.disable ?? []), ...RV_PASSES.filter((p) => p.level > level).map((p) => p.name)]);
 }
 
 export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAsm {
@@ -36,17 +50,20 @@ export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAs
 /** One function through selection, allocation and frame layout (again with t6 kept free when a far stack store needs it). */
 export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction {
   const f = opts.xpulp ? ir : expandVectors(ir);
+  const disabled = disabledPasses(opts);
+  const thread = !disabled.has('jump-threading');
   try {
     for (const reserve of [false, true]) {
-      const mf = selectFunction(f, { xpulp: opts.xpulp });
+      const mf = selectFunction(f, { xpulp: opts.xpulp, disabled });
       if (reserve) mf.reserved.push(31);
-      threadJumps(mf);
-      rotateLoops(mf);
-      if (opts.xpulp) scheduleLoads(mf);
+      if (thread) threadJumps(mf);
+      if (!disabled.has('rotate-latch')) rotateLoops(mf);
+      const schedule = opts.xpulp && !disabled.has('load-use-schedule');
+      if (schedule) scheduleLoads(mf);
       const { usedCalleeSaved } = allocateRegisters(mf);
-      if (opts.xpulp) scheduleLoads(mf); // again: the reloads allocation added
-      threadJumps(mf); // edge blocks whose copies allocation removed
-      chainBlocks(mf);
+      if (schedule) scheduleLoads(mf); // again: the reloads allocation added
+      if (thread) threadJumps(mf); // edge blocks whose copies allocation removed
+      if (!disabled.has('block-chains')) chainBlocks(mf);
       const { needsScratch } = layoutFrame(mf, usedCalleeSaved);
       if (!needsScratch) return mf;
     }

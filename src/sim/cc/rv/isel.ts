@@ -9,10 +9,13 @@ import { CcError } from '../error';
 import { isVecOp, type Inst, type IrFunction, type IrType, type Op } from '../ir';
 import { argLayout } from './abi';
 import { findHwLoops, type HwLoop } from './hwloop';
+import type { RvPassName } from './passes';
 import { A0, CALLER_SAVED, FIRST_VREG, REG_NAMES, SP, ZERO, type Fmt, type FrameObject, type MBlock, type MFunction, type MInst, type Reg } from './mir';
 
 export interface IselOptions {
   xpulp: boolean;
+  /** Optional selections (passes.ts RV_PASSES names) turned off. */
+  disabled?: ReadonlySet<string>;
 }
 
 const SWAP_CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
@@ -122,13 +125,13 @@ class Isel {
         const inc = this.postIncrement(x, bi);
         if (inc && !this.fused.has(inc)) { this.postInc.set(x, inc); this.fused.add(inc); continue; }
         const a = this.def[x.args[0]];
-        if (this.opts.xpulp && a && a.op === 'add' && a.ty === 'ptr' && this.useCount[x.args[0]] === 1 && !this.fused.has(a) &&
+        if (this.opts.xpulp && this.on('reg-reg-addressing') && a && a.op === 'add' && a.ty === 'ptr' && this.useCount[x.args[0]] === 1 && !this.fused.has(a) &&
             this.blockOf.get(a) === bi && this.constOf(a.args[0]) === undefined && this.constOf(a.args[1]) === undefined) {
           this.regReg.set(x, a); this.fused.add(a);
         }
       }
     });
-    if (this.opts.xpulp && !process.env.NO_HW) this.hw = findHwLoops(f);
+    if (this.opts.xpulp && this.on('hardware-loops')) this.hw = findHwLoops(f);
     for (const hw of this.hw.values()) {
       // The exit test is gone; an induction variable that only counted is not computed.
       const br = f.blocks[hw.header].insts[f.blocks[hw.header].insts.length - 1];
@@ -170,6 +173,9 @@ class Isel {
   // ---------------------------------------------------------------- helpers
 
   private newReg(): Reg { return this.mf.nregs++; }
+
+  /** Is this optional selection (passes.ts) on? */
+  private on(name: RvPassName): boolean { return !this.opts.disabled?.has(name); }
 
   private frameObject(o: FrameObject): number { this.mf.frame.push(o); return this.mf.frame.length - 1; }
 
@@ -444,10 +450,11 @@ class Isel {
   /** cv.<name>[.sc|.sci].<b|h> d, a, b with b's form chosen as vector() says. */
   private simd(name: string, lane: 8 | 16, d: Reg, a: number, b: number): void {
     const t = lane === 8 ? 'b' : 'h';
-    const imm = simdImmediate(name, lane, this.constOf(b));
+    const sc = this.on('simd-scalar-operand');
+    const imm = sc ? simdImmediate(name, lane, this.constOf(b)) : undefined;
     if (imm !== undefined) { this.emit(`cv.${name}.sci.${t}`, 'I', [d], [this.reg(a)], { imm }); return; }
     const bd = this.def[b];
-    if (bd?.op === 'vsplat' && bd.lane === lane) { this.emit(`cv.${name}.sc.${t}`, 'R', [d], [this.reg(a), this.reg(this.laneSource(bd.args[0], lane))]); return; }
+    if (sc && bd?.op === 'vsplat' && bd.lane === lane) { this.emit(`cv.${name}.sc.${t}`, 'R', [d], [this.reg(a), this.reg(this.laneSource(bd.args[0], lane))]); return; }
     this.emit(`cv.${name}.${t}`, 'R', [d], [this.reg(a), this.reg(b)]);
   }
 
@@ -466,7 +473,9 @@ class Isel {
   private packedPattern(x: Inst): boolean {
     const [a, b] = x.args;
     const d = this.dst(x);
+    const lanes = this.on('lane-extract-insert');
     if (x.op === 'ashr') {
+      if (!lanes) return false;
       const sh = this.constOf(b), inner = this.def[a];
       const k = inner?.op === 'shl' ? this.constOf(inner.args[1]) : undefined;
       for (const w of [8, 16]) {
@@ -478,9 +487,9 @@ class Isel {
       return false;
     }
     if (x.op === 'or') {
-      const sel = this.selectPattern(a, b) ?? this.selectPattern(b, a);
+      const sel = this.on('simd-min-max') ? this.selectPattern(a, b) ?? this.selectPattern(b, a) : undefined;
       if (sel) { this.simd(sel.name, sel.lane, d, sel.x, sel.y); return true; }
-      for (const [keep, put] of [[a, b], [b, a]]) {
+      if (lanes) for (const [keep, put] of [[a, b], [b, a]]) {
         const ins = this.insertPattern(keep, put);
         if (ins) {
           this.mv(d, this.reg(ins.v));
@@ -489,7 +498,7 @@ class Isel {
         }
       }
     }
-    if (x.op === 'and' && this.constOf(b) !== undefined) {
+    if (x.op === 'and' && lanes && this.constOf(b) !== undefined) {
       // (v >> s) & mask: an unsigned lane read
       const c = this.constOf(b)!, inner = this.def[a];
       const s = inner?.op === 'lshr' ? this.constOf(inner.args[1]) : undefined;
@@ -500,7 +509,7 @@ class Isel {
         }
       }
     }
-    for (const [v, sp] of [[a, b], [b, a]]) {
+    if (this.on('simd-scalar-operand')) for (const [v, sp] of [[a, b], [b, a]]) {
       const sd = this.def[sp];
       if (sd?.op === 'vsplat') {
         this.emit(`cv.${x.op}.sc.${sd.lane === 8 ? 'b' : 'h'}`, 'R', [d], [this.reg(v), this.reg(this.laneSource(sd.args[0], sd.lane!))]);
@@ -574,7 +583,7 @@ class Isel {
       case 'sgt': case 'ugt': this.emit(lt, 'R', [d], [this.reg(b), this.reg(a)]); return;
       case 'sle': case 'ule': case 'sge': case 'uge': {
         const [p, q] = x.op === 'sle' || x.op === 'ule' ? [a, b] : [b, a];
-        if (this.opts.xpulp) { this.emit(unsigned ? 'cv.sleu' : 'cv.sle', 'R', [d], [this.reg(p), this.reg(q)]); return; }
+        if (this.opts.xpulp && this.on('corev-sle')) { this.emit(unsigned ? 'cv.sleu' : 'cv.sle', 'R', [d], [this.reg(p), this.reg(q)]); return; }
         const t = this.newReg();
         this.emit(lt, 'R', [t], [this.reg(q), this.reg(p)]);
         this.emit('xori', 'I', [d], [t], { imm: 1 });
@@ -610,7 +619,7 @@ class Isel {
     const td = this.def[a], sd = td?.op === 'trunc' && td.from === 'i32' ? this.def[td.args[0]] : undefined;
     const k = sd?.op === 'lshr' ? this.constOf(sd.args[1]) : undefined;
     const w = from === 'i8' ? 8 : 16;
-    if (this.opts.xpulp && k !== undefined && k > 0 && k % w === 0 && k + w <= 32) {
+    if (this.opts.xpulp && this.on('lane-extract-insert') && k !== undefined && k > 0 && k % w === 0 && k + w <= 32) {
       this.emit(`cv.extract${x.op === 'zext' ? 'u' : ''}.${w === 8 ? 'b' : 'h'}`, 'I', [d], [this.reg(sd!.args[0])], { imm: k / w });
       return;
     }
@@ -621,7 +630,7 @@ class Isel {
   /** d = s's low byte or half, extended: one CORE-V instruction, or a shift pair on plain RV32. */
   private narrow(op: 'sext' | 'zext', from: 'i8' | 'i16', d: Reg, s: Reg): void {
     if (from === 'i8' && op === 'zext') { this.emit('andi', 'I', [d], [s], { imm: 255 }); return; }
-    if (this.opts.xpulp) { this.emit(from === 'i8' ? 'cv.extbs' : op === 'zext' ? 'cv.exthz' : 'cv.exths', 'R1', [d], [s]); return; }
+    if (this.opts.xpulp && this.on('corev-extend')) { this.emit(from === 'i8' ? 'cv.extbs' : op === 'zext' ? 'cv.exthz' : 'cv.exths', 'R1', [d], [s]); return; }
     const k = from === 'i8' ? 24 : 16, t = this.newReg();
     this.emit('slli', 'I', [t], [s], { imm: k });
     this.emit(op === 'zext' ? 'srli' : 'srai', 'I', [d], [t], { imm: k });
@@ -632,7 +641,7 @@ class Isel {
    * access can be CORE-V's post-increment form (cv.lw rd, (p'), c), p' = p + c being written by it.
    */
   private postIncrement(x: Inst, b: number): Inst | undefined {
-    if (!this.opts.xpulp) return undefined;
+    if (!this.opts.xpulp || !this.on('post-increment')) return undefined;
     const p = x.args[0];
     if (this.useCount[p] !== 2 || (x.op === 'store' && x.args[1] === p)) return undefined;
     const inc = this.users[p].find((u) => u !== x);
@@ -929,8 +938,13 @@ class Isel {
     const cnt = this.newReg();
     if (hw.constCount !== undefined) this.li(cnt, hw.constCount);
     else {
-      let a = this.reg(hw.init);
-      const b = hw.bound < 0 ? ZERO : this.reg(hw.bound);
+      // A constant bound or start may be the body's own (constants are block-local): not
+      // defined yet here, so it is loaded at the setup.
+      const kb = hw.bound < 0 ? 0 : this.constOf(hw.bound), ka = this.constOf(hw.init);
+      const b = kb === 0 ? ZERO : kb !== undefined ? this.newReg() : this.reg(hw.bound);
+      if (kb) this.li(b, kb);
+      let a = ka === 0 ? ZERO : ka !== undefined ? this.newReg() : this.reg(hw.init);
+      if (ka) this.li(a, ka);
       if (hw.initOffset) {
         const t = this.newReg();
         if (fits12(hw.initOffset)) this.emit('addi', 'I', [t], [a], { imm: hw.initOffset });
@@ -998,7 +1012,7 @@ class Isel {
     const [a, b] = d.args;
     const unsigned = d.ty === 'ptr' || d.op[0] === 'u';
     const cb = this.constOf(b);
-    if ((d.op === 'eq' || d.op === 'ne') && cb !== undefined && cb !== 0 && fits5(cb) && this.opts.xpulp) {
+    if ((d.op === 'eq' || d.op === 'ne') && cb !== undefined && cb !== 0 && fits5(cb) && this.opts.xpulp && this.on('branch-immediate')) {
       this.emit(d.op === 'eq' ? 'cv.beqimm' : 'cv.bneimm', 'BI', [], [this.reg(a)], { imm: cb, target: t });
       this.cur.succs.push(t);
       return;
@@ -1034,7 +1048,7 @@ class Isel {
       }
       const k = Number(BigInt.asIntN(32, c));
       if (k === 0) this.condBranch('beq', this.reg(v), ZERO, t);
-      else if (fits5(k) && this.opts.xpulp) { this.emit('cv.beqimm', 'BI', [], [this.reg(v)], { imm: k, target: t }); this.cur.succs.push(t); }
+      else if (fits5(k) && this.opts.xpulp && this.on('branch-immediate')) { this.emit('cv.beqimm', 'BI', [], [this.reg(v)], { imm: k, target: t }); this.cur.succs.push(t); }
       else { const r = this.newReg(); this.li(r, k); this.condBranch('beq', this.reg(v), r, t); }
     });
     this.jump(this.target(b, targets[0]));

@@ -23,6 +23,8 @@ static int sum_ptr(const short *p, const short *end) { int s = 0; for (; p < end
 static int do_while(int i, int n) { int s = 0; do { s += i; i++; } while (i < n); return s; }
 static void scale(int *a, int n) { for (int i = 0; i < n; i++) a[i] = a[i] * 3 + 1; }
 static int tiny(int n) { int x = 0; for (int i = 0; i < n; i++) x += 3; return x; }
+/* A variable start against a constant bound (the constant is the body's own, block-local). */
+static __attribute__((noinline)) int from_to64(const int *p, int s) { int t = 0; for (int i = s; i < 64; i++) t += p[i]; return t; }
 
 static long long nest3(int a, int b, int c) {
   long long s = 0;
@@ -191,6 +193,13 @@ int main(void) {
     ASSERT(s, after(HIDE(n), &i_out));
     ASSERT(n <= 0 ? 0 : k, i_out);
   }
+  int d[64];
+  for (int i = 0; i < 64; i++) d[i] = i;
+  ASSERT(63 * 64 / 2, from_to64(d, z));
+  ASSERT(60 + 61 + 62 + 63, from_to64(d, HIDE(60)));
+  ASSERT(63, from_to64(d, HIDE(63)));
+  ASSERT(0, from_to64(d, HIDE(64)));
+  ASSERT(0, from_to64(d, HIDE(70)));
 
   int c = 0;
   for (int i = 0; i < 300; i += 3) c++; /* a constant count */
