@@ -4,8 +4,8 @@
 // of int16 is P + (510 - 2p); or k*i times a stride from outside the loop) becomes a pointer of its own, q = [P + k*init + c, q + k*s]: one
 // add per iteration instead of the scaling and the add, and an access off q followed by q's
 // step is a post-increment one (isel). Addresses with the same P, i and k share one pointer,
-// their different c an offset each. Plain P + i (k = 1, c = 0) stays: a register+register
-// access costs nothing more. The arithmetic is modulo 2^32 either way, so the addresses are the
+// their different c an offset each. Plain P + i (k = 1, c = 0) stays when only loads and stores
+// read it: a register+register access costs nothing more (inline asm operands get the pointer). The arithmetic is modulo 2^32 either way, so the addresses are the
 // same bit for bit.
 import type { Inst, IrFunction } from '../ir';
 import { dominators, findLoops, type Loop } from './dom';
@@ -69,6 +69,15 @@ function reduceLoop(f: IrFunction, l: Loop, preds: number[][]): boolean {
     }
     return undefined;
   };
+  // P + i read only by loads and stores as their address: a register+register access already.
+  let users: Map<number, Inst[]> | undefined;
+  const onlyAddresses = (v: number): boolean => {
+    if (!users) {
+      users = new Map();
+      for (const blk of f.blocks) for (const y of blk.insts) for (const r of y.args) { const l = users.get(r); if (l) l.push(y); else users.set(r, [y]); }
+    }
+    return (users.get(v) ?? []).every((y) => (y.op === 'load' || y.op === 'store') && y.args[0] === v && (y.op === 'load' || y.args[1] !== v));
+  };
   // The addresses to reduce, grouped by (P, i, k).
   const groups = new Map<string, { base: number; a: Affine; uses: { x: Inst; c: number }[] }>();
   for (const b of l.blocks) {
@@ -78,7 +87,7 @@ function reduceLoop(f: IrFunction, l: Loop, preds: number[][]): boolean {
         const p = x.args[1 - j];
         if (inLoop(p) || def[p]?.op === 'const') continue;
         const a = affine(x.args[j]);
-        if (!a || (a.k === 1 && a.c === 0 && a.sym === undefined) || a.k === 0) continue;
+        if (!a || a.k === 0 || (a.k === 1 && a.c === 0 && a.sym === undefined && onlyAddresses(x.dst))) continue;
         const key = `${p}:${a.iv}:${a.k}:${a.sym ?? ''}`;
         let g = groups.get(key);
         if (!g) groups.set(key, (g = { base: p, a, uses: [] }));

@@ -160,7 +160,7 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
       const n = constTrips(a, b, step, kind, unsigned);
       if (n === undefined) return;
       loop.constCount = n;
-    } else if (kind !== 'ne' && !offset) loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def);
+    } else if (kind !== 'ne' && !offset) loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def, preds);
     // The induction variable only counts: drop it (the hardware counts).
     const phiUsers = users[phi.dst] ?? [], nextUsers = users[next.dst] ?? [];
     const tester = c === next ? br : c;
@@ -204,15 +204,27 @@ function constTrips(a: number, b: number, step: number, kind: HwKind, unsigned: 
 
 /** pre enters h only when `init op bound` holds (the rotation's guard), so the computed count is >= 1. */
 function guardedEntry(f: IrFunction, pre: number, h: number, init: number, bound: number, rel: string, unsigned: boolean,
-  def: (Inst | undefined)[]): boolean {
-  const t = f.blocks[pre].insts[f.blocks[pre].insts.length - 1];
+  def: (Inst | undefined)[], preds: number[][]): boolean {
+  const constOf = (v: number): number | undefined => { const d = def[v]; return d?.op === 'const' && d.ty !== 'i64' ? Number(d.imm) | 0 : undefined; };
+  const same = (a: number, b: number): boolean => a === b || (constOf(a) !== undefined && constOf(a) === constOf(b));
+  // The guard may sit above the preheader LICM made (blocks that only jump on, one entry each).
+  let from = h, p = pre;
+  let t = f.blocks[p].insts[f.blocks[p].insts.length - 1];
+  for (let k = 0; k < 4 && t?.op === 'jmp' && preds[p].length === 1; k++) {
+    from = p;
+    p = preds[p][0];
+    t = f.blocks[p].insts[f.blocks[p].insts.length - 1];
+  }
   if (t?.op !== 'br') return false;
   const [tt, ft] = t.targets!;
-  if (tt === ft) return false;
+  if (tt === ft || (tt !== from && ft !== from)) return false;
   const c = def[t.args[0]];
   if (!c || !SWAP[c.op]) return false;
-  let g: Op = tt === h ? c.op : NEG[c.op]!;
+  let g: Op = tt === from ? c.op : NEG[c.op]!;
   let [x, y] = c.args;
-  if (x !== init) { [x, y] = [y, x]; g = SWAP[g]!; }
-  return x === init && y === bound && g.replace(/^[su]/, '') === rel && (c.ty === 'ptr' || g[0] === 'u') === unsigned;
+  if (!same(x, init)) { [x, y] = [y, x]; g = SWAP[g]!; }
+  const uns = c.ty === 'ptr' || g[0] === 'u';
+  if (same(x, init) && same(y, bound) && g.replace(/^[su]/, '') === rel && uns === unsigned) return true;
+  // From 0 unsigned: `bound != 0` is `0 < bound`.
+  return g === 'ne' && constOf(init) === 0 && unsigned && (rel === 'lt' || rel === 'ne') && same(x, bound) && constOf(y) === 0;
 }

@@ -104,17 +104,27 @@ function scheduleRegion(xs: MInst[], out: MInst[]): void {
   let last: MInst | undefined = out[out.length - 1];
   const stalls = (x: MInst): boolean => !!last && isLoad(last) && x.uses.includes(last.defs[0]);
   const key = (i: number): number => i - (isLoad(xs[i]) ? LOAD_LEAD : 0);
+  // Readers not yet listed, per register: a filler that is not the last reader of an operand
+  // would keep that register alive past its own result (p + 4 moved above the store through p
+  // makes the pointer's two values overlap: a copy, where they could have shared a register).
+  const pending = new Map<number, number>();
+  for (const x of xs) for (const r of x.uses) pending.set(r, (pending.get(r) ?? 0) + 1);
+  const lengthens = (x: MInst): boolean => x.uses.some((r) => pending.get(r)! > x.uses.filter((u) => u === r).length);
   while (ready.length) {
-    let best = -1, bestFree = -1;
+    let best = -1, bestFree = -1, bestShort = -1;
     for (let k = 0; k < ready.length; k++) {
       const i = ready[k];
       if (best < 0 || key(i) < key(ready[best])) best = k;
-      if (!stalls(xs[i]) && (bestFree < 0 || key(i) < key(ready[bestFree]))) bestFree = k;
+      if (stalls(xs[i])) continue;
+      if (bestFree < 0 || key(i) < key(ready[bestFree])) bestFree = k;
+      if (!lengthens(xs[i]) && (bestShort < 0 || key(i) < key(ready[bestShort]))) bestShort = k;
     }
-    const k = bestFree >= 0 ? bestFree : best;
+    // The first in order, unless it would stall: then a filler, one that lengthens no live range if there is one.
+    const k = !stalls(xs[ready[best]]) ? best : bestShort >= 0 ? bestShort : bestFree >= 0 ? bestFree : best;
     const i = ready[k];
     ready.splice(k, 1);
     out.push(xs[i]);
+    for (const r of xs[i].uses) pending.set(r, pending.get(r)! - 1);
     last = xs[i];
     for (const s of succs[i]) if (--npred[s] === 0) ready.push(s);
   }
