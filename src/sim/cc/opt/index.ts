@@ -22,6 +22,7 @@ import { gvn } from './gvn';
 import { licm } from './licm';
 import { strengthReduce } from './ivsr';
 import { forwardLoads } from './loads';
+import { unswitchLoops } from './unswitch';
 import { callOrder, dropUnused, inlineCalls, recursiveFunctions, references } from './inline';
 import { dominators, findLoops } from './dom';
 import { mem2reg } from './mem2reg';
@@ -105,6 +106,8 @@ export const OPT_PASSES: readonly OptPass[] = [
     start: each(rotate) },
   { name: 'licm', level: 2, stage: 'function', doc: 'hoist loop-invariant computations (and loads of loops that store nothing) to the preheader',
     start: each(licm) },
+  { name: 'unswitch', level: 2, stage: 'function', doc: 'a small inner loop branching on a value from outside it is copied, one copy per way (the test leaves the loop)',
+    start: each(unswitchLoops) },
   { name: 'ivsr', level: 2, stage: 'function', doc: 'addresses scaled from an induction variable become pointers stepped each iteration (strength reduction)',
     start: each(strengthReduce) },
 ];
