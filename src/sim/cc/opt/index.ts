@@ -90,7 +90,7 @@ export const OPT_PASSES: readonly OptPass[] = [
     start: each(simplify) },
   { name: 'gvn', level: 1, stage: 'scalar', again: true, doc: 'common subexpressions over the dominator tree',
     start: each(gvn) },
-  { name: 'load-forwarding', level: 1, stage: 'scalar', again: true, doc: 'a load of what a single-predecessor chain already loaded or stored reads that value',
+  { name: 'load-forwarding', level: 1, stage: 'scalar', doc: 'a load of what a single-predecessor chain already loaded or stored reads that value',
     start: each(forwardLoads) },
   { name: 'dce', level: 1, stage: 'scalar', doc: 'drop computations nothing uses',
     start: each(dce) },
