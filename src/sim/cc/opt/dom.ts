@@ -1,7 +1,7 @@
 // Dominators (Cooper, Harvey and Kennedy's iterative algorithm over reverse postorder), the
 // dominator tree, dominance frontiers, and natural loops found from back edges.
 import type { IrFunction } from '../ir';
-import { predecessors, successors } from './util';
+import { predecessors, successors, terminator } from './util';
 
 export interface DomInfo {
   /** Reachable blocks in reverse postorder (the entry first). */
@@ -132,4 +132,24 @@ export function findLoops(f: IrFunction, d: DomInfo): Loop[] {
   const setDepth = (l: Loop, k: number): void => { l.depth = k; for (const i of l.inner) setDepth(i, k + 1); };
   for (const l of loops) if (!loops.some((o) => o.inner.includes(l))) setDepth(l, 1);
   return loops.sort((a, b) => a.blocks.size - b.blocks.size);
+}
+
+/** The loop's preheader (made if needed), or -1 when the loop has several entry edges. */
+export function loopPreheader(f: IrFunction, l: Loop, preds: number[][]): number {
+  const outside = preds[l.header].filter((p) => !l.blocks.has(p));
+  if (outside.length !== 1) return -1;
+  const p = outside[0];
+  const t = terminator(f.blocks[p]);
+  if (t.op === 'jmp') return p;
+  // Split the entry edge: a new block between p and the header.
+  const n = f.blocks.length;
+  f.blocks.push({ insts: [{ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [l.header], loc: t.loc }] });
+  t.targets = t.targets!.map((x) => (x === l.header ? n : x));
+  for (const x of f.blocks[l.header].insts) {
+    if (x.op !== 'phi') break;
+    x.targets = x.targets!.map((q) => (q === p ? n : q));
+  }
+  preds[l.header] = preds[l.header].map((q) => (q === p ? n : q));
+  preds.push([p]);
+  return n;
 }

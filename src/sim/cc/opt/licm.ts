@@ -4,8 +4,8 @@
 // trap on a path that never ran them), loads stay (memory), constants stay where they are used
 // but are copied out when a hoisted computation needs them.
 import type { Inst, IrFunction } from '../ir';
-import { dominators, findLoops, type Loop } from './dom';
-import { asmHasSideEffects, defBlocks, isPure, successors, terminator } from './util';
+import { dominators, findLoops, loopPreheader } from './dom';
+import { asmHasSideEffects, defBlocks, isPure, successors } from './util';
 import { dominates } from './dom';
 
 export function licm(f: IrFunction): boolean {
@@ -18,7 +18,7 @@ export function licm(f: IrFunction): boolean {
   for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) defInst[x.dst] = x;
   const preOf = new Map<number, number>(); // header -> the preheader made for it
   for (const l of loops) {
-    const pre = preheader(f, l, d.preds);
+    const pre = loopPreheader(f, l, d.preds);
     if (pre >= d.idom.length) { preOf.set(l.header, pre); changed = true; } // made now: not in d.rpo
     if (pre < 0) continue;
     // A new preheader belongs to the loops around this one.
@@ -83,24 +83,4 @@ function hoistable(x: Inst): boolean {
   if (x.dst < 0 || !isPure(x) || x.op === 'const' || x.op === 'copy') return false;
   if (x.op === 'sdiv' || x.op === 'udiv' || x.op === 'srem' || x.op === 'urem') return false;
   return !x.pragmas;
-}
-
-/** The loop's preheader (made if needed), or -1 when the loop has several entry edges. */
-function preheader(f: IrFunction, l: Loop, preds: number[][]): number {
-  const outside = preds[l.header].filter((p) => !l.blocks.has(p));
-  if (outside.length !== 1) return -1;
-  const p = outside[0];
-  const t = terminator(f.blocks[p]);
-  if (t.op === 'jmp') return p;
-  // Split the entry edge: a new block between p and the header.
-  const n = f.blocks.length;
-  f.blocks.push({ insts: [{ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [l.header], loc: t.loc }] });
-  t.targets = t.targets!.map((x) => (x === l.header ? n : x));
-  for (const x of f.blocks[l.header].insts) {
-    if (x.op !== 'phi') break;
-    x.targets = x.targets!.map((q) => (q === p ? n : q));
-  }
-  preds[l.header] = preds[l.header].map((q) => (q === p ? n : q));
-  preds.push([p]);
-  return n;
 }

@@ -5,7 +5,7 @@
 // only when the loop's values reach the code after it through the exit blocks' phis (so the
 // copies need no new phis elsewhere).
 import type { Inst, IrFunction } from '../ir';
-import { dominators, findLoops, type Loop } from './dom';
+import { dominators, findLoops, loopPreheader, type Loop } from './dom';
 import { cloneInst, defBlocks, definitions, defsOf, fixPhis, predecessors, terminator } from './util';
 
 /** Loops up to this many instructions are copied. */
@@ -25,9 +25,7 @@ export function unswitchLoops(f: IrFunction): boolean {
 }
 
 function unswitch(f: IrFunction, l: Loop, preds: number[][]): boolean {
-  const outside = preds[l.header].filter((p) => !l.blocks.has(p));
-  if (outside.length !== 1) return false;
-  let pre = outside[0];
+  if (preds[l.header].filter((p) => !l.blocks.has(p)).length !== 1) return false;
   let size = 0;
   for (const b of l.blocks) size += f.blocks[b].insts.length;
   if (size > MAX_SIZE) return false;
@@ -53,16 +51,7 @@ function unswitch(f: IrFunction, l: Loop, preds: number[][]): boolean {
   }
   const { b: swb, x: br } = sw;
   // A preheader of its own, to hold the choice (the entry is often the rotation's guard).
-  if (terminator(f.blocks[pre]).op !== 'jmp') {
-    const t = terminator(f.blocks[pre]), np = f.blocks.length;
-    f.blocks.push({ insts: [{ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [l.header], loc: t.loc }] });
-    t.targets = t.targets!.map((x) => (x === l.header ? np : x));
-    for (const x of f.blocks[l.header].insts) {
-      if (x.op !== 'phi') break;
-      x.targets = x.targets!.map((q) => (q === pre ? np : q));
-    }
-    pre = np;
-  }
+  const pre = loopPreheader(f, l, preds);
   const pt = terminator(f.blocks[pre]);
   // Copy the loop's blocks, renaming what they define.
   const blockMap = new Map<number, number>();

@@ -187,6 +187,14 @@ class Isel {
 
   private mv(d: Reg, s: Reg): void { if (d !== s) this.emit('mv', 'MV', [d], [s]); }
 
+  /** d = s + k: addi when k fits 12 bits, else through a register. */
+  private addConst(d: Reg, s: Reg, k: number): void {
+    if (fits12(k)) { this.emit('addi', 'I', [d], [s], { imm: k }); return; }
+    const t = this.newReg();
+    this.li(t, k);
+    this.emit('add', 'R', [d], [s, t]);
+  }
+
   private li(d: Reg, v: number): void { this.emit('li', 'LI', [d], [], { imm: v | 0 }); }
 
   /** The register holding an IR value (its low word for i64). */
@@ -945,12 +953,7 @@ class Isel {
       if (kb) this.li(b, kb);
       let a = ka === 0 ? ZERO : ka !== undefined ? this.newReg() : this.reg(hw.init);
       if (ka) this.li(a, ka);
-      if (hw.initOffset) {
-        const t = this.newReg();
-        if (fits12(hw.initOffset)) this.emit('addi', 'I', [t], [a], { imm: hw.initOffset });
-        else { const k = this.newReg(); this.li(k, hw.initOffset); this.emit('add', 'R', [t], [a, k]); }
-        a = t;
-      }
+      if (hw.initOffset) { const t = this.newReg(); this.addConst(t, a, hw.initOffset); a = t; }
       const [hi, lo] = hw.down ? [a, b] : [b, a];
       const R = (op: string, s1: Reg, s2: Reg, d = this.newReg()): Reg => { this.emit(op, 'R', [d], [s1, s2]); return d; };
       const I = (op: string, s1: Reg, k: number, d = this.newReg()): Reg => { this.emit(op, 'I', [d], [s1], { imm: k }); return d; };
@@ -984,11 +987,7 @@ class Isel {
       this.phiCopies(b, b);
       this.emit('hwend', 'HWEND', [], [], { target: b, sideEffect: true });
       this.cur.succs.push(b);
-      for (const { phi, step } of hw.fixups) {
-        const r = this.r(phi);
-        if (fits12(-step)) this.emit('addi', 'I', [r], [r], { imm: -step });
-        else { const k = this.newReg(); this.li(k, -step); this.emit('add', 'R', [r], [r, k]); }
-      }
+      for (const { phi, step } of hw.fixups) this.addConst(this.r(phi), this.r(phi), -step);
       this.phiCopies(b, hw.exit);
       this.jump(this.target(b, hw.exit));
       return;

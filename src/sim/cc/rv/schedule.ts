@@ -9,7 +9,8 @@
 // after read, write after write), and memory (a store stays ordered with every load and store;
 // volatile accesses and inline asm with side effects stay ordered with everything that touches
 // memory; asm without them is a computation like any other).
-import { isVirtual, type MBlock, type MFunction, type MInst } from './mir';
+import type { MBlock, MFunction, MInst } from './mir';
+import { removeDeadCode } from './regalloc';
 
 /** How far (in instructions of the original order) a load may be listed ahead of its place. */
 const LOAD_LEAD = 2;
@@ -25,30 +26,11 @@ const isLoad = (x: MInst): boolean => LOADS.has(x.fmt) || (x.fmt === 'ASM' && AS
 const isOrdered = (x: MInst): boolean => STORES.has(x.fmt) || (LOADS.has(x.fmt) && !!x.sideEffect) || (x.fmt === 'ASM' && !!x.sideEffect);
 
 export function scheduleLoads(mf: MFunction): void {
-  dropDead(mf);
+  // Selection leaves values nothing reads (an address folded into its access's offset, a
+  // constant an immediate replaced): gone first, or they would take the places after loads
+  // that useful instructions should fill.
+  removeDeadCode(mf);
   for (const b of mf.blocks) scheduleBlock(b);
-}
-
-/**
- * Selection leaves values nothing reads (an address folded into its access's offset, a
- * constant an immediate replaced); the allocator would drop them, but here they would take
- * the places after loads that useful instructions should fill.
- */
-function dropDead(mf: MFunction): void {
-  const uses = new Int32Array(mf.nregs);
-  for (const b of mf.blocks) for (const x of b.insts) for (const r of x.uses) uses[r]++;
-  const dead = (x: MInst): boolean => !x.sideEffect && x.defs.length > 0 && !BARRIER.has(x.fmt) && x.target === undefined &&
-    !STORES.has(x.fmt) && x.defs.every((r) => isVirtual(r) && uses[r] === 0);
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const b of mf.blocks) {
-      const keep: MInst[] = [];
-      for (const x of b.insts) {
-        if (dead(x)) { for (const r of x.uses) uses[r]--; changed = true; } else keep.push(x);
-      }
-      b.insts = keep;
-    }
-  }
 }
 
 function scheduleBlock(b: MBlock): void {
