@@ -55,16 +55,17 @@ export function csmithHeaders(): Record<string, string> {
 export async function csmithVsClang(m: Machine, seed: number, o: CsmithCcOptions = {}): Promise<CsmithCcOutcome> {
   const p = csmith(seed);
   const elf = await build(p, 'rv32imc');
-  let qemu = await runQemuAsync(elf, o.qemuTimeoutMs ?? 5_000);
   // qemu killed by a signal with nothing printed (seen on a loaded machine): the reference did
   // not run, so it runs again rather than count as a mismatch of ours.
-  if (!qemu.timedOut && qemu.exitCode === null && !qemu.stdout) qemu = await runQemuAsync(elf, o.qemuTimeoutMs ?? 5_000);
-  if (!qemu.timedOut && qemu.exitCode === null && !qemu.stdout) return { seed, status: 'skipped', why: 'qemu died twice without output', qemu };
+  const died = (q: NativeRun): boolean => !q.timedOut && q.exitCode === null && !q.stdout;
+  let qemu = await runQemuAsync(elf, o.qemuTimeoutMs ?? 5_000);
+  if (died(qemu)) qemu = await runQemuAsync(elf, o.qemuTimeoutMs ?? 5_000);
+  if (died(qemu)) return { seed, status: 'skipped', why: 'qemu died twice without output', qemu };
   if (qemu.timedOut) return { seed, status: 'skipped', why: 'qemu did not finish in time', qemu };
   const source = { '/t/main.c': readFileSync(p.sources[0], 'utf8'), ...csmithHeaders() };
   let b;
   try {
-    b = buildBuiltin(['/t/main.c'], source, { xpulp: o.xpulp, opt: o.opt, includePaths: ['/csmith'] });
+    b = buildBuiltin(['/t/main.c'], source, { xpulp: o.xpulp, opt: o.opt, disable: o.disable, includePaths: ['/csmith'] });
   } catch (e) {
     return { seed, status: 'mismatch', why: `our build failed: ${(e as Error).message}`, qemu };
   }

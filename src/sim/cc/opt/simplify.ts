@@ -33,6 +33,13 @@ function simplifyOnce(f: IrFunction): boolean {
     def[c.dst] = c;
     return c.dst;
   };
+  /** A new instruction placed before the current one; its result. */
+  const before = (y: Omit<Inst, 'loc' | 'dst'>): number => {
+    const n: Inst = { ...y, dst: f.nregs++, loc: x.loc };
+    out.push(n);
+    def[n.dst] = n;
+    return n.dst;
+  };
   const rep = (r: number): void => { map[x.dst] = r; changed = true; };
   const to = (y: Omit<Inst, 'loc' | 'dst'>): void => { become(x, { ...y, dst: x.dst }); changed = true; };
   const c = (v: number): Val => (x.ty === 'i64' ? BigInt(v) : v);
@@ -58,11 +65,7 @@ function simplifyOnce(f: IrFunction): boolean {
             const j = [1, 0].find((i) => { const d = def[a[i]]; return d?.op === 'add' && d.ty === 'i32' && cval(d.args[1]) !== undefined && cval(d.args[0]) === undefined; });
             if (j !== undefined) {
               const d = def[a[j]]!;
-              const t = f.nregs++;
-              const base: Inst = { op: 'add', ty: 'ptr', dst: t, args: [a[1 - j], d.args[0]], loc: x.loc };
-              out.push(base);
-              def[t] = base;
-              to({ op: 'add', ty: 'ptr', args: [t, d.args[1]] });
+              to({ op: 'add', ty: 'ptr', args: [before({ op: 'add', ty: 'ptr', args: [a[1 - j], d.args[0]] }), d.args[1]] });
               break;
             }
           }
@@ -93,11 +96,8 @@ function simplifyOnce(f: IrFunction): boolean {
             if ((op === 'shl' || op === 'mul') && !wide && inner?.op === 'add' && inner.ty === 'i32' && cval(inner.args[1]) !== undefined &&
                 cval(inner.args[0]) === undefined && (op === 'mul' || ((r as number) >= 0 && (r as number) < 32))) {
               const c1 = cval(inner.args[1]) as number, c2 = r as number;
-              const t = f.nregs++;
-              const scaled: Inst = { op, ty, dst: t, args: [inner.args[0], a[1]], loc: x.loc };
-              out.push(scaled);
-              def[t] = scaled;
-              to({ op: 'add', ty, args: [t, k(ty, op === 'shl' ? (c1 << c2) | 0 : Math.imul(c1, c2))] });
+              const scaled = before({ op, ty, args: [inner.args[0], a[1]] });
+              to({ op: 'add', ty, args: [scaled, k(ty, op === 'shl' ? (c1 << c2) | 0 : Math.imul(c1, c2))] });
               break;
             }
             // (x << a) << b -> x << (a + b) while the sum stays below the width

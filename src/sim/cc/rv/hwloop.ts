@@ -120,7 +120,6 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
       if (k === undefined || x.ty === 'i64') return;
       fixups.push({ phi: x.dst, step: n!.op === 'sub' ? -k : k });
     }
-    // The exit test: cmp(next, bound) read by the branch alone.
     // The exit test: cmp(next, bound) read by the branch alone, or next itself (`next != 0`;
     // bound -1 stands for the constant 0).
     const c = def[br.args[0]];
@@ -160,7 +159,7 @@ export function findHwLoops(f: IrFunction): Map<number, HwLoop> {
       const n = constTrips(a, b, step, kind, unsigned);
       if (n === undefined) return;
       loop.constCount = n;
-    } else if (kind !== 'ne' && !offset) loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def, preds);
+    } else if (kind !== 'ne' && !offset) loop.guarded = guardedEntry(f, pre, h, init, bound, rel, unsigned, def, preds, constOf);
     // The induction variable only counts: drop it (the hardware counts).
     const phiUsers = users[phi.dst] ?? [], nextUsers = users[next.dst] ?? [];
     const tester = c === next ? br : c;
@@ -204,8 +203,7 @@ function constTrips(a: number, b: number, step: number, kind: HwKind, unsigned: 
 
 /** pre enters h only when `init op bound` holds (the rotation's guard), so the computed count is >= 1. */
 function guardedEntry(f: IrFunction, pre: number, h: number, init: number, bound: number, rel: string, unsigned: boolean,
-  def: (Inst | undefined)[], preds: number[][]): boolean {
-  const constOf = (v: number): number | undefined => { const d = def[v]; return d?.op === 'const' && d.ty !== 'i64' ? Number(d.imm) | 0 : undefined; };
+  def: (Inst | undefined)[], preds: number[][], constOf: (v: number) => number | undefined): boolean {
   const same = (a: number, b: number): boolean => a === b || (constOf(a) !== undefined && constOf(a) === constOf(b));
   // The guard may sit above the preheader LICM made (blocks that only jump on, one entry each).
   let from = h, p = pre;

@@ -18,7 +18,6 @@ export interface IselOptions {
   disabled?: ReadonlySet<string>;
 }
 
-const SWAP_CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
 /** Ops whose arguments may be renamed at selection (no fold looks up the instruction itself). */
 const ALIASABLE = new Set<Op>(['add', 'sub', 'mul', 'and', 'or', 'xor', 'shl', 'lshr', 'ashr', 'sext', 'zext', 'trunc', 'copy', 'ret', 'call']);
 const CMP = new Set<Op>(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
@@ -136,7 +135,7 @@ class Isel {
       // The exit test is gone; an induction variable that only counted is not computed.
       const br = f.blocks[hw.header].insts[f.blocks[hw.header].insts.length - 1];
       const c = this.def[br.args[0]];
-      if (c && c !== hw.deadIv?.next && SWAP_CMP.has(c.op)) this.fused.add(c);
+      if (c && c !== hw.deadIv?.next && CMP.has(c.op)) this.fused.add(c);
       if (hw.deadIv) this.fused.add(hw.deadIv.next);
       for (const x of f.blocks[hw.header].insts) {
         if (x.op !== 'phi') continue;
@@ -948,11 +947,16 @@ class Isel {
     else {
       // A constant bound or start may be the body's own (constants are block-local): not
       // defined yet here, so it is loaded at the setup.
-      const kb = hw.bound < 0 ? 0 : this.constOf(hw.bound), ka = this.constOf(hw.init);
-      const b = kb === 0 ? ZERO : kb !== undefined ? this.newReg() : this.reg(hw.bound);
-      if (kb) this.li(b, kb);
-      let a = ka === 0 ? ZERO : ka !== undefined ? this.newReg() : this.reg(hw.init);
-      if (ka) this.li(a, ka);
+      const atSetup = (v: number): Reg => {
+        const k = this.constOf(v);
+        if (k === undefined) return this.reg(v);
+        if (k === 0) return ZERO;
+        const r = this.newReg();
+        this.li(r, k);
+        return r;
+      };
+      const b = hw.bound < 0 ? ZERO : atSetup(hw.bound);
+      let a = atSetup(hw.init);
       if (hw.initOffset) { const t = this.newReg(); this.addConst(t, a, hw.initOffset); a = t; }
       const [hi, lo] = hw.down ? [a, b] : [b, a];
       const R = (op: string, s1: Reg, s2: Reg, d = this.newReg()): Reg => { this.emit(op, 'R', [d], [s1, s2]); return d; };
@@ -962,11 +966,9 @@ class Isel {
       let x = lo === ZERO ? hi : R('sub', hi, lo);
       if (strict) {
         if (hw.shift) x = I('srli', I('addi', x, (1 << hw.shift) - 1), hw.shift);
-      } else if (hw.kind === 'ne') {
-        if (hw.shift) x = I('srli', x, hw.shift);
       } else {
         if (hw.shift) x = I('srli', x, hw.shift);
-        x = I('addi', x, 1);
+        if (hw.kind !== 'ne') x = I('addi', x, 1);
       }
       if (guard) { if (x !== cnt) this.mv(cnt, x); }
       else {
