@@ -1,9 +1,11 @@
 // Loop-invariant code motion: pure computations of a loop whose operands are all defined
 // outside it (or are themselves hoisted) move to the loop's preheader, which is made when the
 // loop's single entry edge comes from a block with other successors. Divisions stay (they may
-// trap on a path that never ran them), loads stay (memory), constants stay where they are used
-// but are copied out when a hoisted computation needs them.
+// trap on a path that never ran them), loads leave only when nothing in the loop may write what
+// they read (alias.ts), constants stay where they are used but are copied out when a hoisted
+// computation needs them.
 import type { Inst, IrFunction } from '../ir';
+import { Aliasing, accessBytes } from './alias';
 import { dominators, findLoops, loopPreheader } from './dom';
 import { asmHasSideEffects, defBlocks, isPure, successors } from './util';
 import { dominates } from './dom';
@@ -17,6 +19,7 @@ export function licm(f: IrFunction): boolean {
   const defInst: (Inst | undefined)[] = [];
   for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) defInst[x.dst] = x;
   const preOf = new Map<number, number>(); // header -> the preheader made for it
+  const alias = new Aliasing(f);
   for (const l of loops) {
     const pre = loopPreheader(f, l, d.preds);
     if (pre >= d.idom.length) { preOf.set(l.header, pre); changed = true; } // made now: not in d.rpo
@@ -24,14 +27,15 @@ export function licm(f: IrFunction): boolean {
     // A new preheader belongs to the loops around this one.
     for (const o of loops) if (o !== l && o.blocks.has(l.header)) o.blocks.add(pre);
     const hoisted: Inst[] = [];
-    // Loads may leave a loop that writes no memory (no store, call, memcpy/memset, or asm with
-    // effects), from a block every iteration runs before it can leave (so the load ran anyway
-    // whenever the loop was entered), unless its address could be a device register.
-    let writes = false;
+    // Loads may leave a loop when nothing in it may write what they read (no store, call,
+    // memcpy/memset, or asm with effects that could reach it), from a block every iteration
+    // runs before it can leave (so the load ran anyway whenever the loop was entered), unless
+    // its address could be a device register.
+    const writers: Inst[] = [];
     const exiting: number[] = [...l.latches];
     for (const b of l.blocks) {
       for (const x of f.blocks[b].insts) {
-        if (x.op === 'store' || x.op === 'memcpy' || x.op === 'memset' || x.op === 'call' || (x.op === 'asm' && asmHasSideEffects(x))) writes = true;
+        if (x.op === 'store' || x.op === 'memcpy' || x.op === 'memset' || x.op === 'call' || (x.op === 'asm' && asmHasSideEffects(x))) writers.push(x);
       }
       if (successors(f.blocks[b]).some((t) => !l.blocks.has(t))) exiting.push(b);
     }
@@ -40,9 +44,13 @@ export function licm(f: IrFunction): boolean {
     const order = d.rpo.flatMap((b) => (!l.blocks.has(b) ? [] : preOf.has(b) && b !== l.header && l.blocks.has(preOf.get(b)!) ? [preOf.get(b)!, b] : [b]));
     for (const b of order) {
       const keep: Inst[] = [];
-      const loadsOk = !writes && everyIteration(b);
+      const loadsOk = everyIteration(b);
+      // A load inside a stack slot cannot fault: it may leave from any block.
+      const invariantLoad = (x: Inst): boolean => x.op === 'load' && !x.volatile
+        && (loadsOk ? !fixedAddress(x.args[0], defInst) : alias.inSlot(f, x.args[0], accessBytes(x.ty)))
+        && writers.every((w) => !alias.mayWrite(w, x.args[0], accessBytes(x.ty)));
       for (const x of f.blocks[b].insts) {
-        if (!(hoistable(x) || (loadsOk && x.op === 'load' && !x.volatile && !fixedAddress(x.args[0], defInst))) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
+        if (!(hoistable(x) || invariantLoad(x)) || !x.args.every((a) => !l.blocks.has(defBlock[a]) || defInst[a]?.op === 'const')) { keep.push(x); continue; }
         // Pure code other than division cannot fault: running it speculatively is harmless.
         const args = x.args.map((a) => {
           if (!l.blocks.has(defBlock[a])) return a;

@@ -2,6 +2,7 @@
 // header is only a test, pays a jump and a branch each iteration: the latch gets its own copy of
 // the test (the loop is rotated; the header stays for the entry), as clang's layout ends loops
 // with the backward conditional branch.
+import { computeLoopDepth } from './loops';
 import { INVERT, type MFunction } from './mir';
 
 const MAX_TEST = 6;
@@ -12,7 +13,9 @@ export function rotateLoops(mf: MFunction): void {
   for (const b of mf.order) {
     const blk = mf.blocks[b];
     const last = blk.insts[blk.insts.length - 1];
-    if (!last || last.fmt !== 'J') continue;
+    // Only a latch that jumps alone: behind a conditional branch the jump is the way out of an
+    // inner loop (an unrolled copy's exit test), and the copied test would make the way on a branch.
+    if (!last || last.fmt !== 'J' || blk.succs.length !== 1) continue;
     const h = last.target!;
     if (h === b || (at.get(h) ?? Infinity) > at.get(b)!) continue;
     const head = mf.blocks[h];
@@ -59,9 +62,12 @@ export function threadJumps(mf: MFunction): void {
  * block its jump goes to comes next when nothing else enters it (the jump disappears), or the
  * target of its conditional branch over that jump (the branch is inverted): an unrolled loop's
  * copies, split by their exit tests, then run straight on instead of taking a branch and a jump
- * per copy. A hardware loop's body stays right after its setup. Otherwise the order is kept.
+ * per copy. When both could follow, the one deeper in loops does: the loop's way on falls
+ * through and the exit takes the branch. A hardware loop's body stays right after its setup.
+ * Otherwise the order is kept.
  */
 export function chainBlocks(mf: MFunction): void {
+  computeLoopDepth(mf);
   const preds = new Int32Array(mf.blocks.length);
   for (const b of mf.order) for (const s of mf.blocks[b].succs) preds[s]++;
   const placed = new Uint8Array(mf.blocks.length);
@@ -73,9 +79,10 @@ export function chainBlocks(mf: MFunction): void {
     const last = insts[insts.length - 1], prev = insts[insts.length - 2];
     if (last?.fmt !== 'J') return undefined;
     const t = last.target!;
+    const inverts = prev && (prev.fmt === 'B' || prev.fmt === 'BI') && INVERT[prev.op] && preds[prev.target!] === 1 && !placed[prev.target!];
+    if (inverts && mf.blocks[prev.target!].depth > mf.blocks[t].depth) return prev.target;
     if (preds[t] === 1 && !placed[t]) return t;
-    if (prev && (prev.fmt === 'B' || prev.fmt === 'BI') && INVERT[prev.op] && preds[prev.target!] === 1 && !placed[prev.target!]) return prev.target;
-    return undefined;
+    return inverts ? prev.target : undefined;
   };
   for (const b0 of mf.order) {
     for (let b: number | undefined = b0; b !== undefined && !placed[b]; b = next(b)) {
