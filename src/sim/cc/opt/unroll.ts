@@ -5,8 +5,11 @@
 // exact. The body is copied once per iteration, each copy's back edge going to the next copy's
 // header, the last header going out; SCCP and SROA then see constant indices.
 // `#pragma GCC unroll N`: N >= the trip count unrolls fully even past the size budget; 0 or 1
-// forbids unrolling.
-import type { Inst, IrFunction } from '../ir';
+// forbids unrolling. Below the trip count, or with a trip count known only at run time, the
+// loop is unrolled by N: a counted loop (i < n or i != n, n invariant, a power-of-two step)
+// gets a main loop of N copies without exit tests, run trip/N times by a counter (a hardware
+// loop later), and keeps the original loop for the rest; other loops keep every copy's test.
+import type { Inst, IrFunction, IrType } from '../ir';
 import { dominators, findLoops, type Loop } from './dom';
 import { foldInst, truthy, type Val } from './fold';
 import { blockPragmas, cloneInst, definitions, defsOf, successors, terminator, vregTypes } from './util';
@@ -36,7 +39,10 @@ export function unrollLoops(f: IrFunction, opts: UnrollOptions = UNROLL_DEFAULTS
       // Unroll by the pragma's factor; the copies keep their exit tests unless the trip count is
       // a known multiple of the factor.
       if (pragma * body > 16 * opts.budget || !shape(f, l, d.preds)) continue;
-      unrollBy(f, l, pragma, trip !== undefined && trip % pragma === 0, d.preds);
+      const exact = trip !== undefined && trip % pragma === 0;
+      const iv = exact ? undefined : countedBy(f, l, def, d.preds, pragma);
+      if (iv) unrollRuntime(f, l, pragma, iv, d.preds);
+      else unrollBy(f, l, pragma, exact, d.preds);
       clearPragma(f, l);
       n++;
       continue;
@@ -291,4 +297,128 @@ function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds:
       for (let i = 0; i < x.args.length; i++) if (inLoop[x.args[i]]) x.args[i] = exitPhis.get(x.args[i])!;
     }
   }
+}
+
+/** A counted loop's test, normalised: the header phi `iv` stays while iv < n (unsigned/signed) or iv != n. */
+interface Counted { kind: 'ult' | 'slt' | 'ne'; ty: IrType; iv: Inst; n: number; init: number; step: number }
+
+const SWAP: Record<string, string> = { ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', eq: 'eq', ne: 'ne' };
+const NEGATE: Record<string, string> = { ult: 'uge', uge: 'ult', ugt: 'ule', ule: 'ugt', slt: 'sge', sge: 'slt', sgt: 'sle', sle: 'sgt', eq: 'ne', ne: 'eq' };
+
+/** The loop's counted form, if its header tests a phi stepped by a power of two against an invariant. */
+function countedBy(f: IrFunction, l: Loop, def: (Inst | undefined)[], preds: number[][], factor: number): Counted | undefined {
+  if (factor & (factor - 1)) return undefined;
+  const s = shape(f, l, preds);
+  if (!s) return undefined;
+  const h = f.blocks[l.header];
+  const br = terminator(h);
+  const cmp = def[br.args[0]];
+  if (!cmp || cmp.args.length !== 2 || !(cmp.op in SWAP) || (cmp.ty !== 'i32' && cmp.ty !== 'ptr')) return undefined;
+  const isIv = (r: number): boolean => def[r]?.op === 'phi' && h.insts.includes(def[r]!);
+  const side = isIv(cmp.args[0]) ? 0 : isIv(cmp.args[1]) ? 1 : -1;
+  if (side < 0) return undefined;
+  const iv = def[cmp.args[side]]!, n = cmp.args[1 - side];
+  // n is computed before the loop
+  for (const b of l.blocks) if (f.blocks[b].insts.some((x) => defsOf(x).includes(n))) return undefined;
+  let op = side === 0 ? cmp.op : SWAP[cmp.op];
+  if (br.targets![0] !== s.inTarget) op = NEGATE[op];
+  const next = def[iv.args[iv.targets!.indexOf(s.latch)]];
+  const c = next && next.args[0] === iv.dst && def[next.args[1]]?.op === 'const' ? def[next.args[1]]!.imm : undefined;
+  if (typeof c !== 'number' || (next!.op !== 'add' && next!.op !== 'sub')) return undefined;
+  const step = next!.op === 'add' ? c | 0 : -c | 0;
+  const init = iv.args[iv.targets!.indexOf(s.outside)];
+  if ((op === 'ult' || op === 'slt') && step > 0 && !(step & (step - 1))) return { kind: op, ty: cmp.ty, iv, n, init, step };
+  if (op === 'ne' && (step === 1 || step === -1)) return { kind: 'ne', ty: cmp.ty, iv, n, init, step };
+  return undefined;
+}
+
+/**
+ * Runtime unrolling of a counted loop by `factor` (a power of two):
+ *
+ *   P -> G:  if (!(init < n)) goto J                 (i != n: no test)
+ *        G2: m = trip >> log2(factor); if (m == 0) goto J
+ *        M:  q = phi(m, q-1); factor copies of the body, no exit tests; if (--q != 0) goto M
+ *        J:  the header's values (from P's, or after the main loop) -> the loop itself, for the rest
+ *
+ * with trip = ((n - init - 1) >> log2(step)) + 1 for i < n (exact as unsigned once init < n),
+ * n - init or init - n for i != n.
+ */
+function unrollRuntime(f: IrFunction, l: Loop, factor: number, cnt: Counted, preds: number[][]): void {
+  const s = shape(f, l, preds)!;
+  const h = l.header;
+  const blocks = [...l.blocks];
+  const loc = terminator(f.blocks[h]).loc;
+  const headerPhis = f.blocks[h].insts.filter((x) => x.op === 'phi');
+  // Copies 1..factor are the main loop; copy 0, the loop itself, runs what remains.
+  const c = loopCopies(f, blocks, factor + 1, () => blocks);
+  const { bmaps, val } = c;
+  const G = f.blocks.length, G2 = G + 1, M = G + 2, J = G + 3;
+  for (let i = 0; i < 4; i++) f.blocks.push({ insts: [] });
+  const reg = (): number => f.nregs++;
+  const inst = (op: Inst['op'], ty: Inst['ty'], args: number[], imm?: number): Inst => ({ op, ty, dst: reg(), args, loc, ...(imm !== undefined ? { imm } : {}) });
+  const k = (v: number): Inst => inst('const', 'i32', [], v);
+  const log2 = (v: number): number => 31 - Math.clz32(v);
+  // G: the entry test (i < n forms), G2: the main loop's count.
+  const g: Inst[] = [];
+  const g2: Inst[] = [];
+  let trip: Inst;
+  if (cnt.kind === 'ne') {
+    trip = inst('sub', 'i32', cnt.step > 0 ? [cnt.n, cnt.init] : [cnt.init, cnt.n]);
+    g2.push(trip);
+    g.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [G2], loc });
+  } else {
+    const lt = inst(cnt.kind, cnt.ty, [cnt.init, cnt.n]);
+    g.push(lt, { op: 'br', ty: 'i32', dst: -1, args: [lt.dst], targets: [G2, J], loc });
+    const diff = inst('sub', 'i32', [cnt.n, cnt.init]), one = k(1), dm1 = inst('sub', 'i32', [diff.dst, one.dst]);
+    const sh = k(log2(cnt.step)), q = inst('lshr', 'i32', [dm1.dst, sh.dst]);
+    trip = inst('add', 'i32', [q.dst, one.dst]);
+    g2.push(diff, one, dm1, sh, q, trip);
+  }
+  const fs = k(log2(factor)), m = inst('lshr', 'i32', [trip.dst, fs.dst]), zero = k(0), any = inst('ne', 'i32', [m.dst, zero.dst]);
+  g2.push(fs, m, zero, any, { op: 'br', ty: 'i32', dst: -1, args: [any.dst], targets: [bmaps[1].get(h)!, J], loc });
+  f.blocks[G].insts = g;
+  f.blocks[G2].insts = g2;
+  // The main loop: copy 1's header is its head, entered from G2 and from M (the counter's test).
+  const head = bmaps[1].get(h)!;
+  // The counter runs down to 0 (a `!=` test: a hardware loop's count is m itself, no max(m, 1)).
+  const q = reg(), q1 = inst('sub', 'i32', [q, reg()]);
+  const qOne: Inst = { op: 'const', ty: 'i32', dst: q1.args[1], args: [], imm: 1, loc };
+  const more = inst('ne', 'i32', [q1.dst, zero.dst]);
+  f.blocks[M].insts = [qOne, q1, more, { op: 'br', ty: 'i32', dst: -1, args: [more.dst], targets: [head, J], loc }];
+  const original = new Map(blocks.map((b) => [b, f.blocks[b].insts]));
+  const latchArg = (x: Inst): number => x.args[x.targets!.indexOf(s.latch)];
+  const outsideArg = (x: Inst): number => x.args[x.targets!.indexOf(s.outside)];
+  for (let kk = factor; kk >= 1; kk--) {
+    for (const b of blocks) {
+      const out: Inst[] = [];
+      if (kk === 1 && b === h) out.push({ op: 'phi', ty: 'i32', dst: q, args: [m.dst, q1.dst], targets: [G2, M], loc });
+      for (const x of original.get(b)!) {
+        if (x.op === 'phi' && b === h) {
+          const y = c.copy(x, kk, false);
+          if (kk === 1) { y.args = [outsideArg(x), val(factor, latchArg(x))]; y.targets = [G2, M]; } else { y.args = [val(kk - 1, latchArg(x))]; y.targets = [bmaps[kk - 1].get(s.latch)!]; }
+          out.push(y);
+          continue;
+        }
+        const y = c.copy(x, kk, true);
+        if (y.op === 'br' && b === h) { out.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [bmaps[kk].get(s.inTarget)!], loc: x.loc }); continue; }
+        if (y.targets && y.op !== 'phi') y.targets = x.targets!.map((t) => (t === h ? (kk === factor ? M : bmaps[kk + 1].get(h)!) : bmaps[kk].get(t)!));
+        out.push(y);
+      }
+      f.blocks[bmaps[kk].get(b)!].insts = out;
+    }
+  }
+  // J: the loop's entry values, from before it (G, G2) or after the main loop (M).
+  const jInsts: Inst[] = [];
+  for (const x of headerPhis) {
+    const dst = reg();
+    const before = cnt.kind === 'ne' ? [G2] : [G, G2]; // G only jumps on for i != n
+    jInsts.push({ op: 'phi', ty: x.ty, dst, args: [...before.map(() => outsideArg(x)), val(factor, latchArg(x))], targets: [...before, M], loc });
+    const oi = x.targets!.indexOf(s.outside);
+    x.args[oi] = dst;
+    x.targets![oi] = J;
+  }
+  jInsts.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [h], loc });
+  f.blocks[J].insts = jInsts;
+  const pt = terminator(f.blocks[s.outside]);
+  pt.targets = pt.targets!.map((t) => (t === h ? G : t));
 }

@@ -36,18 +36,21 @@ export function scheduleLoads(mf: MFunction): void {
 function scheduleBlock(b: MBlock): void {
   const out: MInst[] = [];
   let region: MInst[] = [];
+  // The block's copies (a loop's next values into its phis' registers), source -> destination.
+  const copied = new Map<number, number>();
+  for (const x of b.insts) if (x.fmt === 'MV') copied.set(x.uses[0], x.defs[0]);
   for (const x of b.insts) {
     if (BARRIER.has(x.fmt) || x.target !== undefined) {
-      scheduleRegion(region, out);
+      scheduleRegion(region, out, copied);
       region = [];
       out.push(x);
     } else region.push(x);
   }
-  scheduleRegion(region, out);
+  scheduleRegion(region, out, copied);
   b.insts = out;
 }
 
-function scheduleRegion(xs: MInst[], out: MInst[]): void {
+function scheduleRegion(xs: MInst[], out: MInst[], copied: Map<number, number>): void {
   const n = xs.length;
   if (n < 3 || !xs.some(isLoad)) { out.push(...xs); return; }
   const succs: number[][] = xs.map(() => []);
@@ -92,12 +95,15 @@ function scheduleRegion(xs: MInst[], out: MInst[]): void {
   const pending = new Map<number, number>();
   for (const x of xs) for (const r of x.uses) pending.set(r, (pending.get(r) ?? 0) + 1);
   const lengthens = (x: MInst): boolean => x.uses.some((r) => pending.get(r)! > x.uses.filter((u) => u === r).length);
+  // A filler `p' = p + 8` whose result the block copies back into p: moved above p's other
+  // readers, it costs that copy (a cycle, as the stall would) where p' and p could share a register.
+  const costsCopy = (x: MInst): boolean => x.defs.length === 1 && x.uses.includes(copied.get(x.defs[0]) ?? -1) && lengthens(x);
   while (ready.length) {
     let best = -1, bestFree = -1, bestShort = -1;
     for (let k = 0; k < ready.length; k++) {
       const i = ready[k];
       if (best < 0 || key(i) < key(ready[best])) best = k;
-      if (stalls(xs[i])) continue;
+      if (stalls(xs[i]) || costsCopy(xs[i])) continue;
       if (bestFree < 0 || key(i) < key(ready[bestFree])) bestFree = k;
       if (!lengthens(xs[i]) && (bestShort < 0 || key(i) < key(ready[bestShort]))) bestShort = k;
     }
