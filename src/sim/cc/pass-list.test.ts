@@ -134,8 +134,8 @@ const RV_CASES: Record<string, { src: string; sign?: RegExp; more?: RegExp; fewe
   'jump-threading': { src: LOOP_WITH_BREAK, fewer: /^\tj\t/gm },
   'rotate-latch': { src: LOOP_WITH_BREAK, more: /^\tlw\t/gm },
   'load-use-schedule': { src: 'int f(const int *a, const int *b, int k) { return (a[0] * k + b[0]) * (a[1] + 7) + (b[1] ^ k); }', lower: loadUses },
-  // An unrolled loop of unknown count: its copies, split by exit tests, fall through into each other.
-  'block-chains': { src: 'int f(const int *a, int n) { int s = 0;\n#pragma GCC unroll 4\nfor (int i = 0; i < n; i++) s = s * 3 + a[i]; return s; }', fewer: /^\tj\t/gm },
+  // An unrolled loop that is not counted (a step of 3): its copies, split by exit tests, fall through into each other.
+  'block-chains': { src: 'int f(const int *a, int n) { int s = 0;\n#pragma GCC unroll 4\nfor (int i = 0; i < n; i += 3) s = s * 3 + a[i]; return s; }', fewer: /^\tj\t/gm },
 };
 
 describe('each back-end optimisation off', () => {

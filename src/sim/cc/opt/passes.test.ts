@@ -233,13 +233,26 @@ describe('SROA and unrolling', () => {
     expect(count(fn(m, 'f'), 'phi')).toBeGreaterThan(0);
   });
 
-  it('#pragma GCC unroll N with an unknown trip count: N copies, each testing the exit', () => {
+  it('#pragma GCC unroll N with a trip count known at run time: N copies without tests, then the loop for the rest', () => {
     const r = both(`#include <stdio.h>
       __attribute__((noinline)) int f(const int *p, int n) { int s = 0;
       #pragma GCC unroll 4
         for (int i = 0; i < n; i++) s += p[i] * 3;
         return s; }
       int main(void) { int a[9] = {1, -2, 3, 4, 5, 6, 7, 8, 9}; for (int n = 0; n <= 9; n++) printf("%d ", f(a, n)); printf("\\n"); return 0; }`);
+    const f = fn(r.m, 'f');
+    expect(count(f, 'load')).toBe(5); // four in the main loop, one in the rest
+    expect(count(f, 'slt')).toBe(2); // the entry's and the rest's tests; the main loop counts down (ne) from n >> 2
+    expect(count(f, 'lshr')).toBe(1);
+  });
+
+  it('#pragma GCC unroll N on a loop that is not counted (a step of 3): N copies, each testing the exit', () => {
+    const r = both(`#include <stdio.h>
+      __attribute__((noinline)) int f(const int *p, int n) { int s = 0;
+      #pragma GCC unroll 4
+        for (int i = 0; i < n; i += 3) s += p[i] * 3;
+        return s; }
+      int main(void) { int a[19] = {1, -2, 3, 4, 5, 6, 7, 8, 9}; for (int n = 0; n <= 19; n++) printf("%d ", f(a, n)); printf("\\n"); return 0; }`);
     const f = fn(r.m, 'f');
     expect(count(f, 'load')).toBe(4);
     expect(count(f, 'slt')).toBe(4);

@@ -299,13 +299,16 @@ function unrollBy(f: IrFunction, l: Loop, factor: number, exact: boolean, preds:
   }
 }
 
-/** A counted loop's test, normalised: the header phi `iv` stays while iv < n (unsigned/signed) or iv != n. */
-interface Counted { kind: 'ult' | 'slt' | 'ne'; ty: IrType; iv: Inst; n: number; init: number; step: number }
+/**
+ * A counted loop's test, normalised: the header phi `iv`, or `iv + offset`, stays below n
+ * (kinds ult, slt), at most n (ule, sle), or other than n (ne).
+ */
+interface Counted { kind: 'ult' | 'slt' | 'ule' | 'sle' | 'ne'; ty: IrType; iv: Inst; offset: number; n: number; init: number; step: number }
 
 const SWAP: Record<string, string> = { ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', eq: 'eq', ne: 'ne' };
 const NEGATE: Record<string, string> = { ult: 'uge', uge: 'ult', ugt: 'ule', ule: 'ugt', slt: 'sge', sge: 'slt', sgt: 'sle', sle: 'sgt', eq: 'ne', ne: 'eq' };
 
-/** The loop's counted form, if its header tests a phi stepped by a power of two against an invariant. */
+/** The loop's counted form, if its header tests a phi stepped by a power of two (plus a constant) against an invariant. */
 function countedBy(f: IrFunction, l: Loop, def: (Inst | undefined)[], preds: number[][], factor: number): Counted | undefined {
   if (factor & (factor - 1)) return undefined;
   const s = shape(f, l, preds);
@@ -314,34 +317,44 @@ function countedBy(f: IrFunction, l: Loop, def: (Inst | undefined)[], preds: num
   const br = terminator(h);
   const cmp = def[br.args[0]];
   if (!cmp || cmp.args.length !== 2 || !(cmp.op in SWAP) || (cmp.ty !== 'i32' && cmp.ty !== 'ptr')) return undefined;
-  const isIv = (r: number): boolean => def[r]?.op === 'phi' && h.insts.includes(def[r]!);
-  const side = isIv(cmp.args[0]) ? 0 : isIv(cmp.args[1]) ? 1 : -1;
+  const constOf = (r: number): number | undefined => (def[r]?.op === 'const' && typeof def[r]!.imm === 'number' ? def[r]!.imm as number : undefined);
+  const isPhi = (r: number): boolean => def[r]?.op === 'phi' && h.insts.includes(def[r]!);
+  // The tested side: the phi itself, or the phi plus a constant.
+  const ivOf = (r: number): [Inst, number] | undefined => {
+    if (isPhi(r)) return [def[r]!, 0];
+    const d = def[r], c = d && constOf(d.args[1]);
+    if (d && (d.op === 'add' || d.op === 'sub') && c !== undefined && isPhi(d.args[0])) return [def[d.args[0]]!, d.op === 'add' ? c | 0 : -c | 0];
+    return undefined;
+  };
+  const side = ivOf(cmp.args[0]) ? 0 : ivOf(cmp.args[1]) ? 1 : -1;
   if (side < 0) return undefined;
-  const iv = def[cmp.args[side]]!, n = cmp.args[1 - side];
+  const [iv, offset] = ivOf(cmp.args[side])!, n = cmp.args[1 - side];
   // n is computed before the loop
   for (const b of l.blocks) if (f.blocks[b].insts.some((x) => defsOf(x).includes(n))) return undefined;
   let op = side === 0 ? cmp.op : SWAP[cmp.op];
   if (br.targets![0] !== s.inTarget) op = NEGATE[op];
   const next = def[iv.args[iv.targets!.indexOf(s.latch)]];
-  const c = next && next.args[0] === iv.dst && def[next.args[1]]?.op === 'const' ? def[next.args[1]]!.imm : undefined;
-  if (typeof c !== 'number' || (next!.op !== 'add' && next!.op !== 'sub')) return undefined;
+  const c = next && next.args[0] === iv.dst ? constOf(next.args[1]) : undefined;
+  if (c === undefined || (next!.op !== 'add' && next!.op !== 'sub')) return undefined;
   const step = next!.op === 'add' ? c | 0 : -c | 0;
   const init = iv.args[iv.targets!.indexOf(s.outside)];
-  if ((op === 'ult' || op === 'slt') && step > 0 && !(step & (step - 1))) return { kind: op, ty: cmp.ty, iv, n, init, step };
-  if (op === 'ne' && (step === 1 || step === -1)) return { kind: 'ne', ty: cmp.ty, iv, n, init, step };
+  if ((op === 'ult' || op === 'slt' || op === 'ule' || op === 'sle') && step > 0 && !(step & (step - 1))) return { kind: op, ty: cmp.ty, iv, offset, n, init, step };
+  if (op === 'ne' && (step === 1 || step === -1)) return { kind: 'ne', ty: cmp.ty, iv, offset, n, init, step };
   return undefined;
 }
 
 /**
  * Runtime unrolling of a counted loop by `factor` (a power of two):
  *
- *   P -> G:  if (!(init < n)) goto J                 (i != n: no test)
+ *   P -> G:  if (!(e0 < n)) goto J                   (e != n: no test)
  *        G2: m = trip >> log2(factor); if (m == 0) goto J
  *        M:  q = phi(m, q-1); factor copies of the body, no exit tests; if (--q != 0) goto M
  *        J:  the header's values (from P's, or after the main loop) -> the loop itself, for the rest
  *
- * with trip = ((n - init - 1) >> log2(step)) + 1 for i < n (exact as unsigned once init < n),
- * n - init or init - n for i != n.
+ * with trip = ((n - e0 - 1) >> log2(step)) + 1 for e < n (exact as unsigned once e0 < n; e0 the
+ * tested value's first value), ((n - e0) >> log2(step)) + 1 for e <= n, n - e0 or e0 - n for
+ * e != n: the iterations before the test fails or the value would wrap (the loop itself runs
+ * whatever follows).
  */
 function unrollRuntime(f: IrFunction, l: Loop, factor: number, cnt: Counted, preds: number[][]): void {
   const s = shape(f, l, preds)!;
@@ -361,18 +374,27 @@ function unrollRuntime(f: IrFunction, l: Loop, factor: number, cnt: Counted, pre
   // G: the entry test (i < n forms), G2: the main loop's count.
   const g: Inst[] = [];
   const g2: Inst[] = [];
+  // The tested value's first value (the phi's plus the offset).
+  let e0 = cnt.init;
+  if (cnt.offset) {
+    const o = k(cnt.offset), e = inst('add', cnt.ty, [cnt.init, o.dst]);
+    g.push(o, e);
+    e0 = e.dst;
+  }
   let trip: Inst;
   if (cnt.kind === 'ne') {
-    trip = inst('sub', 'i32', cnt.step > 0 ? [cnt.n, cnt.init] : [cnt.init, cnt.n]);
+    trip = inst('sub', 'i32', cnt.step > 0 ? [cnt.n, e0] : [e0, cnt.n]);
     g2.push(trip);
     g.push({ op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [G2], loc });
   } else {
-    const lt = inst(cnt.kind, cnt.ty, [cnt.init, cnt.n]);
-    g.push(lt, { op: 'br', ty: 'i32', dst: -1, args: [lt.dst], targets: [G2, J], loc });
-    const diff = inst('sub', 'i32', [cnt.n, cnt.init]), one = k(1), dm1 = inst('sub', 'i32', [diff.dst, one.dst]);
-    const sh = k(log2(cnt.step)), q = inst('lshr', 'i32', [dm1.dst, sh.dst]);
+    // below n: ((n - e0 - 1) >> log2(step)) + 1 iterations once e0 < n; at most n: ((n - e0) >> log2(step)) + 1 once e0 <= n.
+    const below = cnt.kind === 'ult' || cnt.kind === 'slt';
+    const enter = inst(cnt.kind, cnt.ty, [e0, cnt.n]);
+    g.push(enter, { op: 'br', ty: 'i32', dst: -1, args: [enter.dst], targets: [G2, J], loc });
+    const diff = inst('sub', 'i32', [cnt.n, e0]), one = k(1), span = below ? inst('sub', 'i32', [diff.dst, one.dst]) : diff;
+    const sh = k(log2(cnt.step)), q = inst('lshr', 'i32', [span.dst, sh.dst]);
     trip = inst('add', 'i32', [q.dst, one.dst]);
-    g2.push(diff, one, dm1, sh, q, trip);
+    g2.push(...new Set([diff, one, span]), sh, q, trip);
   }
   const fs = k(log2(factor)), m = inst('lshr', 'i32', [trip.dst, fs.dst]), zero = k(0), any = inst('ne', 'i32', [m.dst, zero.dst]);
   g2.push(fs, m, zero, any, { op: 'br', ty: 'i32', dst: -1, args: [any.dst], targets: [bmaps[1].get(h)!, J], loc });

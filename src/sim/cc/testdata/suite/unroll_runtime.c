@@ -56,6 +56,26 @@ static unsigned near_umax(unsigned from, unsigned to) {
   return s;
 }
 
+static unsigned pairs(const unsigned char *a, unsigned n, unsigned *k_after) {
+  unsigned s = 0, k = 0;
+#pragma GCC unroll 2
+  for (; k + 2 <= n; k += 2) s = s * 5 + a[k] * 3 + a[k + 1];
+  *k_after = k;
+  return s;
+}
+static int ahead(const int *a, int n) {
+  int s = 0;
+#pragma GCC unroll 4
+  for (int i = 0; i + 3 < n; i++) s += a[i] - a[i + 3];
+  return s;
+}
+static int wide_up(const int *a, int n) {
+  int s = 0;
+#pragma GCC unroll 2
+  for (int i = -4; i <= n - 4; i += 2) s = s * 3 + a[i + 4];
+  return s;
+}
+
 int main(void) {
   int a[64];
   unsigned char x[200];
@@ -88,6 +108,19 @@ int main(void) {
     int m = n < 0 ? 0 : n, z = m & 3;
     short e0 = m > 0 ? (short)(sh[300 + 255] >> z) : sh[300], e1 = m > 1 ? (short)(sh[300 + 254] >> z) : sh[299];
     ASSERT(e0 + e1, shifts(sh + 300, HIDE(n), HIDE(z)));
+  }
+  for (int n = -5; n <= 23; n++) {
+    if (n >= 0) {
+      unsigned p = 0, k = 0, ka = 77;
+      for (; k + 2 <= (unsigned)n; k += 2) p = p * 5 + x[k] * 3 + x[k + 1];
+      ASSERT(p, pairs(x, HIDE((unsigned)n), &ka));
+      ASSERT(k, ka);
+    }
+    int q = 0, r = 0;
+    for (int i = 0; i + 3 < n; i++) q += a[i] - a[i + 3];
+    ASSERT(q, ahead(a, HIDE(n)));
+    for (int i = -4; i <= n - 4; i += 2) r = r * 3 + a[i + 4];
+    ASSERT(r, wide_up(a, HIDE(n)));
   }
   for (int k = 0; k <= 9; k++) {
     long long s = 0;
