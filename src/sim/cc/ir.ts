@@ -135,7 +135,7 @@ export interface IrFunction {
   blocks: Block[];
   /** Vreg count. */
   nregs: number;
-  attrs: { alwaysInline?: boolean; noinline?: boolean; noreturn?: boolean; section?: string };
+  attrs: { alwaysInline?: boolean; noinline?: boolean; noreturn?: boolean; section?: string; /** declared `inline`: a larger inlining budget */ inlineHint?: boolean };
   loc: string;
 }
 

@@ -80,7 +80,7 @@ class FnLowering {
     this.f = {
       name: obj.symbol, params: [], ret: sret ? undefined : passingTypes(this.retPass)[0], sret,
       variadic: !!ft.variadic, isStatic: !!obj.isStatic, slots: [], blocks: [{ insts: [] }], nregs: 0,
-      attrs: { alwaysInline: obj.attrs?.alwaysInline, noinline: obj.attrs?.noinline, noreturn: obj.attrs?.noreturn, section: obj.attrs?.section },
+      attrs: { alwaysInline: obj.attrs?.alwaysInline, noinline: obj.attrs?.noinline, noreturn: obj.attrs?.noreturn, section: obj.attrs?.section, inlineHint: obj.isInline || undefined },
       loc: `${pos.file}:${pos.line}`,
     };
   }

@@ -1,50 +1,93 @@
-// Redundant loads: a load from an address that this block, or the chain of single predecessors
-// leading to it, already loaded or stored, with nothing in between that may write those bytes
-// (a store, a call, memcpy/memset, inline asm with side effects; alias.ts says which may),
-// reads the value known there instead. Across joins nothing is assumed. `col->rows` read again in every block of the
-// GEMM's row loop, or a value read back right after it was stored, costs a load no more.
+// Redundant loads: a load from an address that every path to it already loaded or stored, with
+// nothing in between that may write those bytes (a store, a call, memcpy/memset, inline asm
+// with side effects; alias.ts says which may), reads the value known there instead. What is
+// known at a block's start is what all its predecessors agree on (the same value for the same
+// address and type): available loads, a forward dataflow problem solved to its fixpoint, loops
+// starting from "everything" so a value survives a loop that does not write it. A kernel's
+// parameters read from L2 in the set-up code of each branch, `col->rows` read again in every
+// block of the GEMM's row loop, a value read back right after it was stored: one load each.
 // Volatile accesses are never forwarded.
 import type { Inst, IrFunction, IrType } from '../ir';
 import { Aliasing, accessBytes } from './alias';
-import { newMap, predecessors, renameUses } from './util';
+import { newMap, predecessors, renameUses, successors } from './util';
 
 type Known = Map<number, { v: number; ty: IrType }>;
 
 export function forwardLoads(f: IrFunction): boolean {
   const preds = predecessors(f);
-  const map = newMap(f);
-  const resolve = (r: number): number => { while (map[r] >= 0) r = map[r]; return r; };
-  const atEnd = new Map<number, Known>();
+  const order = reversePostorder(f);
   let alias: Aliasing | undefined;
-  const forget = (known: Known, x: Inst): void => {
-    if (!known.size) return;
-    alias ??= new Aliasing(f);
-    for (const [a, k] of known) if (alias.mayWrite(x, a, accessBytes(k.ty))) known.delete(a);
-  };
-  let changed = false;
-  // In block order (no dominator tree: this runs in every round of the scalar passes); a block
-  // whose one predecessor comes later starts from nothing.
-  for (let b = 0; b < f.blocks.length; b++) {
-    const p = preds[b];
-    const known: Known = p.length === 1 && atEnd.has(p[0]) ? new Map(atEnd.get(p[0])) : new Map();
-    for (const x of f.blocks[b].insts) {
-      for (let i = 0; i < x.args.length; i++) x.args[i] = resolve(x.args[i]);
-      switch (x.op) {
-        case 'load': {
-          if (x.volatile) break;
-          const k = known.get(x.args[0]);
-          if (k && k.ty === x.ty) { map[x.dst] = k.v; changed = true; } else known.set(x.args[0], { v: x.dst, ty: x.ty });
-          break;
+  // The effect of one instruction on what is known; `use` replaces a load by a known value.
+  const step = (known: Known, x: Inst, use?: (load: Inst, v: number) => void): void => {
+    switch (x.op) {
+      case 'load': {
+        if (x.volatile) break;
+        const k = known.get(x.args[0]);
+        if (k && k.ty === x.ty) use?.(x, k.v); else known.set(x.args[0], { v: x.dst, ty: x.ty });
+        break;
+      }
+      case 'store': case 'memcpy': case 'memset': case 'call': case 'asm': {
+        if (known.size) {
+          alias ??= new Aliasing(f);
+          for (const [a, k] of known) if (alias.mayWrite(x, a, accessBytes(k.ty))) known.delete(a);
         }
-        case 'store':
-          forget(known, x);
-          if (!x.volatile) known.set(x.args[0], { v: x.args[1], ty: x.ty });
-          break;
-        case 'memcpy': case 'memset': case 'call': case 'asm': forget(known, x); break;
+        if (x.op === 'store' && !x.volatile) known.set(x.args[0], { v: x.args[1], ty: x.ty });
+        break;
       }
     }
-    atEnd.set(b, known);
+  };
+  // undefined: not reached yet (the meet skips it: "everything").
+  const atEnd: (Known | undefined)[] = new Array(f.blocks.length);
+  const atStart = (b: number): Known => {
+    let m: Known | undefined;
+    if (b !== 0) {
+      for (const p of preds[b]) {
+        const k = atEnd[p];
+        if (!k) continue;
+        if (!m) { m = new Map(k); continue; }
+        for (const [a, e] of m) { const o = k.get(a); if (!o || o.v !== e.v || o.ty !== e.ty) m.delete(a); }
+      }
+    }
+    return m ?? new Map();
+  };
+  const same = (a: Known, b: Known): boolean => a.size === b.size && [...a].every(([k, e]) => { const o = b.get(k); return !!o && o.v === e.v && o.ty === e.ty; });
+  for (let changed = true, rounds = 0; changed && rounds < 10; rounds++) {
+    changed = false;
+    for (const b of order) {
+      const k = atStart(b);
+      for (const x of f.blocks[b].insts) step(k, x);
+      if (!atEnd[b] || !same(atEnd[b]!, k)) { atEnd[b] = k; changed = true; }
+    }
+    // Not settled after 10 rounds (deep loop nests): what was computed may be too optimistic.
+    if (changed && rounds === 9) return false;
   }
-  if (changed) renameUses(f, map);
+  const map = newMap(f);
+  let changed = false;
+  for (const b of order) {
+    const k = atStart(b);
+    for (const x of f.blocks[b].insts) step(k, x, (load, v) => { map[load.dst] = v; changed = true; });
+  }
+  if (changed) {
+    // A forwarded value may itself have been a load forwarded here.
+    const resolve = (r: number): number => { while (map[r] >= 0) r = map[r]; return r; };
+    for (let r = 0; r < map.length; r++) if (map[r] >= 0) map[r] = resolve(map[r]);
+    renameUses(f, map);
+  }
   return changed;
+}
+
+function reversePostorder(f: IrFunction): number[] {
+  const seen = new Uint8Array(f.blocks.length);
+  const post: number[] = [];
+  const stack: [number, number][] = [[0, 0]];
+  seen[0] = 1;
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const succ = successors(f.blocks[top[0]]);
+    if (top[1] < succ.length) {
+      const s = succ[top[1]++];
+      if (!seen[s]) { seen[s] = 1; stack.push([s, 0]); }
+    } else { post.push(top[0]); stack.pop(); }
+  }
+  return post.reverse();
 }

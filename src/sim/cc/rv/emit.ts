@@ -30,7 +30,7 @@ export class AsmWriter {
       const blk = mf.blocks[b];
       L.push(`${label(b)}:`);
       const next = mf.order[k + 1];
-      const insts = blk.insts;
+      const insts = padHwLoop(blk.insts);
       for (let i = 0; i < insts.length; i++) {
         const x = insts[i];
         // Fall through instead of jumping to the next block; a branch to the next block over
@@ -171,3 +171,23 @@ export function sym(name: string): string {
 function symOff(s: string, off: number): string {
   return off ? `${sym(s)}${off > 0 ? '+' : ''}${off}` : sym(s);
 }
+
+/**
+ * A hardware loop body of fewer than 3 instructions gets nops up to 3: first where the next
+ * instruction reads what a load just wrote (the nop takes the cycle the load-use stall would),
+ * then at the end.
+ */
+function padHwLoop(insts: MInst[]): MInst[] {
+  const end = insts.findIndex((x) => x.fmt === 'HWEND');
+  if (end < 0 || end >= 3) return insts;
+  const nop = (): MInst => ({ op: 'nop', fmt: 'NONE', defs: [], uses: [] });
+  const body: MInst[] = [];
+  let missing = 3 - end;
+  insts.slice(0, end).forEach((x, i) => {
+    body.push(x);
+    const y = insts[i + 1];
+    if (missing > 0 && i + 1 < end && ['L', 'LRR', 'LPI', 'LPR'].includes(x.fmt) && y.uses.includes(x.defs[0])) { body.push(nop()); missing--; }
+  });
+  return [...body, ...insts.slice(end)];
+}
+
