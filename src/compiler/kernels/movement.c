@@ -53,16 +53,24 @@ void dpg_copy_nd(void *dst, dpg_type_t dt, const void *src, dpg_type_t st, const
   const uint32_t elem = dpg_size(dt);
   const uint32_t last = walk->rank ? walk->rank - 1 : 0;
   for (uint32_t i = lo; i < hi;) {
-    if (elem == 1 && walk->rank >= 2 && c.idx[last] == 0 && c.idx[last - 1] == 0 &&
-        hi - i >= walk->shape[last] * walk->shape[last - 1]) {
-      const uint32_t n0 = walk->shape[last], n1 = walk->shape[last - 1];
+    /* At the start of a row: the rows left in this block of the two innermost dims (or in the
+       core's share) in one copy_block8, when there are at least two of them. A core's share
+       rarely starts at a block's first row. */
+    uint32_t n1 = 0;
+    if (elem == 1 && walk->rank >= 2 && c.idx[last] == 0) {
+      n1 = walk->shape[last - 1] - c.idx[last - 1];
+      const uint32_t fit = (hi - i) / walk->shape[last];
+      if (n1 > fit) n1 = fit;
+    }
+    if (n1 >= 2) {
+      const uint32_t n0 = walk->shape[last];
       copy_block8((uint8_t *)dst + c.off[0], (const uint8_t *)src + c.off[1], n1, n0, walk->stride[0][last - 1],
                   walk->stride[1][last - 1], walk->stride[0][last], walk->stride[1][last]);
       i += n0 * n1;
       if (i >= hi) break;
-      /* to the block's last element, then one odometer step */
+      /* to the last element copied, then one odometer step */
       c.idx[last] = n0 - 1;
-      c.idx[last - 1] = n1 - 1;
+      c.idx[last - 1] += n1 - 1;
       for (int k = 0; k < 3; k++) c.off[k] += walk->stride[k][last] * (int32_t)(n0 - 1) + walk->stride[k][last - 1] * (int32_t)(n1 - 1);
       dpg_cursor_next(&c, walk);
       continue;
