@@ -135,6 +135,7 @@ const RV_CASES: Record<string, { src: string; sign?: RegExp; more?: RegExp; fewe
   'rotate-latch': { src: LOOP_WITH_BREAK, more: /^\tlw\t/gm },
   'load-use-schedule': { src: 'int f(const int *a, const int *b, int k) { return (a[0] * k + b[0]) * (a[1] + 7) + (b[1] ^ k); }', lower: loadUses },
   // An unrolled loop that is not counted (a step of 3): its copies, split by exit tests, fall through into each other.
+  'select-min-max': { src: 'int f(int a, int b) { return a > b ? a : b; }\nunsigned g(int v) { return v < 0 ? 0u - (unsigned)v : (unsigned)v; }', sign: /\tcv\.max\s[\s\S]*\tcv\.abs\s/ },
   'block-chains': { src: 'int f(const int *a, int n) { int s = 0;\n#pragma GCC unroll 4\nfor (int i = 0; i < n; i += 3) s = s * 3 + a[i]; return s; }', fewer: /^\tj\t/gm },
 };
 

@@ -1,8 +1,7 @@
 // Dead code elimination, mark and sweep: an instruction lives if it has an effect (stores,
 // calls, memcpy/memset, control flow, asm that is volatile, clobbers memory or has no outputs)
-// or something living reads it. Cycles of dead phis go too. A dead load goes only when its
-// address is a slot or a global's: the IR does not mark volatile accesses, and those are always
-// to fixed addresses (memory-mapped registers).
+// or something living reads it. Cycles of dead phis go too. A dead load goes unless it is
+// volatile or reads a constant address (a memory-mapped register).
 import type { Inst, IrFunction } from '../ir';
 import { definitions, filterInsts, hasSideEffects } from './util';
 
@@ -35,25 +34,21 @@ export function dce(f: IrFunction): boolean {
   return changed;
 }
 
-/** A load from a slot or a global (through constant offsets and copies): no device register. */
+/**
+ * A dead load may go unless it is volatile or its address is a constant (plus constant
+ * offsets): a memory-mapped register, which the HAL may read for its effect (the event unit's
+ * sleep) through a plain pointer. Anything else read and not used is only a cost.
+ */
 function removableLoad(x: Inst, def: (Inst | undefined)[]): boolean {
   if (x.volatile) return false;
   let a = def[x.args[0]];
   for (let i = 0; a && i < 64; i++) {
-    if (a.op === 'slot' || a.op === 'addr') return true;
-    if (a.op === 'copy') { a = def[a.args[0]]; continue; }
-    if (a.op === 'add' || a.op === 'sub') {
-      // base + offset: follow the operand that is not a constant (either may be the base)
-      const l = def[a.args[0]], r = def[a.args[1]];
-      if (r?.op === 'const' || a.op === 'sub') { a = l; continue; }
-      if (l?.op === 'const') { a = r; continue; }
-      // base + variable index: the base is the pointer-typed side when one is
-      a = l?.ty === 'ptr' ? l : r?.ty === 'ptr' ? r : undefined;
-      continue;
-    }
-    return false;
+    if (a.op === 'const') return false;
+    if (a.op === 'copy' || ((a.op === 'add' || a.op === 'sub') && def[a.args[1]]?.op === 'const')) { a = def[a.args[0]]; continue; }
+    if (a.op === 'add' && def[a.args[0]]?.op === 'const') { a = def[a.args[1]]; continue; }
+    return true;
   }
-  return false;
+  return true;
 }
 
 /** Drops slots no instruction addresses any more and renumbers the rest (smaller frames). */

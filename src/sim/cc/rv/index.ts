@@ -9,6 +9,7 @@ import { layoutFrame } from './frame';
 import { selectFunction } from './isel';
 import type { MFunction } from './mir';
 import { chainBlocks, rotateLoops, threadJumps } from './layout';
+import { selectMinMax } from './selects';
 import { RV_PASSES } from './passes';
 import { checkPassNames } from '../pass-info';
 import { allocateRegisters } from './regalloc';
@@ -49,8 +50,13 @@ export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAs
 
 /** One function through selection, allocation and frame layout (again with t6 kept free when a far stack store needs it). */
 export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction {
-  const f = opts.xpulp ? ir : expandVectors(ir);
   const disabled = disabledPasses(opts);
+  let f = opts.xpulp ? ir : expandVectors(ir);
+  if (opts.xpulp && !disabled.has('select-min-max')) {
+    // On a copy: the caller's IR stays as the optimiser left it.
+    const g = structuredClone(f);
+    if (selectMinMax(g)) f = g;
+  }
   const thread = !disabled.has('jump-threading');
   try {
     for (const reserve of [false, true]) {

@@ -19,6 +19,7 @@ export const RV_PASSES = [
   { name: 'branch-immediate', level: 1, where: 'isel', corev: true, doc: 'a test for equality with a constant in -16..15 branches with cv.beqimm / cv.bneimm (no li)' },
   { name: 'corev-sle', level: 1, where: 'isel', corev: true, doc: '<= and >= as one cv.sle / cv.sleu (not slt + xori)' },
   { name: 'corev-extend', level: 1, where: 'isel', corev: true, doc: '8- and 16-bit sign and zero extensions as one cv.extbs / cv.exths / cv.exthz (not a shift pair)' },
+  { name: 'select-min-max', level: 1, where: 'isel', corev: true, doc: 'a branch over an empty block into a phi that picks the larger, the smaller or the absolute value (C\'s ?:) becomes one cv.max / cv.maxu / cv.min / cv.minu / cv.abs' },
   { name: 'simd-min-max', level: 1, where: 'isel', corev: true, doc: 'the packed select (v & m) | (w & ~m), m a lane compare of v and w, becomes cv.max / cv.min' },
   { name: 'lane-extract-insert', level: 1, where: 'isel', corev: true, doc: 'shift-and-mask reads and writes of a byte or half lane become cv.extract(u) / cv.insert' },
   { name: 'simd-scalar-operand', level: 1, where: 'isel', corev: true, doc: 'a packed op with a splatted operand uses its .sc / .sci form (no splat in a register)' },
