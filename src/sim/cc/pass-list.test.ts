@@ -79,6 +79,7 @@ int work(int *p, int n, int k) {
   int dead = k * 77;
   (void)dead;
   t += p[n] * p[n];
+  t += (unsigned)n % (unsigned)(k | 1) + (unsigned)n / (unsigned)(k | 1);
   for (int j = 0; j < n; j++) { if (k & 1) t += p[j]; else t -= p[j] * 3; }
   return t + twice(k) + big(p, n) * 8;
 }`;

@@ -31,6 +31,7 @@ import { sccp } from './sccp';
 import { simplify } from './simplify';
 import { sroa } from './sroa';
 import { unrollLoops } from './unroll';
+import { pairDivRem } from './divrem';
 import { compactRegs } from './util';
 import { verifyFunction } from './verify';
 
@@ -104,6 +105,8 @@ export const OPT_PASSES: readonly OptPass[] = [
     run: (m) => dropUnused(m) > 0 },
   { name: 'rotate', level: 2, stage: 'function', doc: 'top-tested loops become guarded bottom-tested loops',
     start: each(rotate) },
+  { name: 'div-rem', level: 2, stage: 'function', doc: 'a remainder beside the quotient of the same operands becomes a - q * b (one division, not two)',
+    start: each(pairDivRem) },
   { name: 'licm', level: 2, stage: 'function', doc: 'hoist loop-invariant computations (and loads of loops that store nothing) to the preheader',
     start: each(licm) },
   { name: 'unswitch', level: 2, stage: 'function', doc: 'a small inner loop branching on a value from outside it is copied, one copy per way (the test leaves the loop)',
