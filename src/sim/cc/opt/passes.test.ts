@@ -11,6 +11,7 @@ import { filesFrom } from '../fs';
 import type { IrFunction, IrModule } from '../ir';
 import { runModule } from '../interp';
 import { optimize, simplifyFunction } from '.';
+import { dominators, findLoops } from './dom';
 import { verifyFunction } from './verify';
 
 function count(f: IrFunction, op: string): number {
@@ -277,6 +278,43 @@ describe('SROA and unrolling', () => {
       __attribute__((noinline)) int run(const struct Q *in, int v) { struct Q q = *in; struct Q z = {0}; z.hi = use(&q, v); return z.hi + z.lo; }
       int main(void) { struct Q q = {2, -5, 100, 7}; printf("%d %d %d\\n", run(&q, 1000), run(&q, -50), run(&q, 77)); return 0; }`);
     expect(fn(r.m, 'run').slots).toEqual([]);
+  });
+});
+
+describe('LICM', () => {
+  /** The blocks of f inside some loop (a natural loop of its CFG). */
+  const inLoop = (f: IrFunction): Set<number> => new Set(findLoops(f, dominators(f)).flatMap((l) => [...l.blocks]));
+  const opsInLoops = (f: IrFunction, op: string): number => {
+    const loop = inLoop(f);
+    return f.blocks.reduce((n, b, i) => n + (loop.has(i) ? b.insts.filter((x) => x.op === op).length : 0), 0);
+  };
+
+  it('a division by a divisor found non-zero before the loop leaves it, even from a branch; one by an untested divisor stays', () => {
+    const r = both(`#include <stdio.h>
+      __attribute__((noinline)) unsigned tested(const unsigned *x, unsigned n, unsigned k) {
+        if (n == 0) return 0;
+        unsigned s = 0;
+        for (unsigned i = 0; i < k; i++) { if (x[i] > 9) s += 65536u / n; else s += x[i]; }
+        return s; }
+      __attribute__((noinline)) unsigned untested(unsigned a, unsigned n, unsigned k) {
+        unsigned s = 0;
+        for (unsigned i = 0; i < k; i++) s += a / n + i;
+        return s; }
+      int main(void) { unsigned x[4] = {1, 20, 3, 40}; printf("%u %u %u %u\\n", tested(x, 3, 4), tested(x, 0, 4), untested(5, 0, 0), untested(9, 2, 3)); return 0; }`);
+    expect(opsInLoops(fn(r.m, 'tested'), 'udiv')).toBe(0);
+    expect(opsInLoops(fn(r.m, 'untested'), 'udiv')).toBe(1);
+  });
+
+  it('loads from a local whose address never escapes leave a loop that stores through a pointer (alias.ts)', () => {
+    const r = both(`#include <stdio.h>
+      struct W { int a, b, c[4]; };
+      __attribute__((noinline)) void f(const struct W *in, int *out, int n) {
+        struct W w = *in;
+        for (int i = 0; i < n; i++) out[i] = w.c[i & 3] * w.a + w.b; }
+      int main(void) { struct W w = {3, -7, {1, 2, 3, 4}}; int o[9]; f(&w, o, 9); int s = 0; for (int i = 0; i < 9; i++) s = s * 3 + o[i]; printf("%d\\n", s); return 0; }`);
+    // w.a and w.b leave (out[i] cannot be w: its address is never taken outside the copy);
+    // w.c[i & 3] is read at a variable offset each iteration
+    expect(opsInLoops(fn(r.m, 'f'), 'load')).toBe(1);
   });
 });
 

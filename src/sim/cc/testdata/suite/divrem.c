@@ -15,6 +15,20 @@ static int later(int a, int b, int k) {
   return q;
 }
 static long long wide(long long a, long long b) { return a / b * 10 + a % b; }
+/* Loop-invariant divisions (opt/licm.ts): by a divisor a test before the loop found non-zero
+   (hoisted, even from a branch), and by one nothing tested (stays: with no iteration and a
+   zero divisor it must not run). */
+static unsigned tested(const unsigned *x, unsigned n, unsigned k, unsigned big) {
+  if (n == 0) return 0;
+  unsigned s = 0;
+  for (unsigned i = 0; i < k; i++) s += x[i] > big ? x[i] : 65536u / n + x[i] % n;
+  return s;
+}
+static unsigned untested(unsigned a, unsigned n, unsigned k) {
+  unsigned s = 0;
+  for (unsigned i = 0; i < k; i++) s += a / n + i;
+  return s;
+}
 
 int main(void) {
   static const int v[] = {0, 1, -1, 7, -7, 13, -13, 100, -100, 2147483647, -2147483647};
@@ -32,5 +46,12 @@ int main(void) {
       long long la = (long long)a * 3, lb = b;
       ASSERT(la / lb * 10 + la % lb, wide(la, lb));
     }
+  static const unsigned xs[6] = {5, 900, 17, 65535, 3, 1000000};
+  ASSERT(0, tested(xs, HIDE(0u), HIDE(6u), HIDE(100u)));
+  unsigned want = 0;
+  for (unsigned i = 0; i < 6; i++) want += xs[i] > 100u ? xs[i] : 65536u / 7u + xs[i] % 7u;
+  ASSERT(want, tested(xs, HIDE(7u), HIDE(6u), HIDE(100u)));
+  ASSERT(0, untested(HIDE(5u), HIDE(0u), HIDE(0u)));
+  ASSERT(3 * 2 + 3, untested(HIDE(13u), HIDE(6u), HIDE(3u)));
   return done();
 }
