@@ -14,6 +14,19 @@ import { newMap, predecessors, renameUses, successors } from './util';
 type Known = Map<number, { v: number; ty: IrType }>;
 
 export function forwardLoads(f: IrFunction): boolean {
+  // Only addresses accessed twice or more (a load among them) can gain: the others are not
+  // tracked at all (most functions have none, and this runs in every scalar round).
+  const seen = new Map<number, number>(), loaded = new Set<number>();
+  for (const b of f.blocks) {
+    for (const x of b.insts) {
+      if ((x.op === 'load' || x.op === 'store') && !x.volatile) {
+        seen.set(x.args[0], (seen.get(x.args[0]) ?? 0) + 1);
+        if (x.op === 'load') loaded.add(x.args[0]);
+      }
+    }
+  }
+  const tracked = new Set([...loaded].filter((a) => seen.get(a)! > 1));
+  if (!tracked.size) return false;
   const preds = predecessors(f);
   const order = reversePostorder(f);
   let alias: Aliasing | undefined;
@@ -21,7 +34,7 @@ export function forwardLoads(f: IrFunction): boolean {
   const step = (known: Known, x: Inst, use?: (load: Inst, v: number) => void): void => {
     switch (x.op) {
       case 'load': {
-        if (x.volatile) break;
+        if (x.volatile || !tracked.has(x.args[0])) break;
         const k = known.get(x.args[0]);
         if (k && k.ty === x.ty) use?.(x, k.v); else known.set(x.args[0], { v: x.dst, ty: x.ty });
         break;
@@ -31,31 +44,38 @@ export function forwardLoads(f: IrFunction): boolean {
           alias ??= new Aliasing(f);
           for (const [a, k] of known) if (alias.mayWrite(x, a, accessBytes(k.ty))) known.delete(a);
         }
-        if (x.op === 'store' && !x.volatile) known.set(x.args[0], { v: x.args[1], ty: x.ty });
+        if (x.op === 'store' && !x.volatile && tracked.has(x.args[0])) known.set(x.args[0], { v: x.args[1], ty: x.ty });
         break;
       }
     }
   };
+  // Blocks that neither access a tracked address nor write memory pass what is known through
+  // unchanged (the same map, not a copy).
+  const transparent = f.blocks.map((b) => b.insts.every((x) => x.op === 'load' ? !tracked.has(x.args[0]) || !!x.volatile
+    : x.op !== 'store' && x.op !== 'memcpy' && x.op !== 'memset' && x.op !== 'call' && x.op !== 'asm'));
   // undefined: not reached yet (the meet skips it: "everything").
   const atEnd: (Known | undefined)[] = new Array(f.blocks.length);
-  const atStart = (b: number): Known => {
-    let m: Known | undefined;
-    if (b !== 0) {
-      for (const p of preds[b]) {
-        const k = atEnd[p];
-        if (!k) continue;
-        if (!m) { m = new Map(k); continue; }
-        for (const [a, e] of m) { const o = k.get(a); if (!o || o.v !== e.v || o.ty !== e.ty) m.delete(a); }
-      }
+  const EMPTY: Known = new Map();
+  const atStart = (b: number, copy: boolean): Known => {
+    if (b === 0) return copy ? new Map() : EMPTY;
+    let m: Known | undefined, shared = true;
+    for (const p of preds[b]) {
+      const k = atEnd[p];
+      if (!k) continue;
+      if (!m) { m = k; continue; }
+      if (m === k) continue;
+      if (shared) { m = new Map(m); shared = false; }
+      for (const [a, e] of m) { const o = k.get(a); if (!o || o.v !== e.v || o.ty !== e.ty) m.delete(a); }
     }
-    return m ?? new Map();
+    if (!m) return copy ? new Map() : EMPTY;
+    return shared && copy ? new Map(m) : m;
   };
-  const same = (a: Known, b: Known): boolean => a.size === b.size && [...a].every(([k, e]) => { const o = b.get(k); return !!o && o.v === e.v && o.ty === e.ty; });
+  const same = (a: Known, b: Known): boolean => a === b || (a.size === b.size && [...a].every(([k, e]) => { const o = b.get(k); return !!o && o.v === e.v && o.ty === e.ty; }));
   for (let changed = true, rounds = 0; changed && rounds < 10; rounds++) {
     changed = false;
     for (const b of order) {
-      const k = atStart(b);
-      for (const x of f.blocks[b].insts) step(k, x);
+      const k = atStart(b, !transparent[b]);
+      if (!transparent[b]) for (const x of f.blocks[b].insts) step(k, x);
       if (!atEnd[b] || !same(atEnd[b]!, k)) { atEnd[b] = k; changed = true; }
     }
     // Not settled after 10 rounds (deep loop nests): what was computed may be too optimistic.
@@ -64,7 +84,8 @@ export function forwardLoads(f: IrFunction): boolean {
   const map = newMap(f);
   let changed = false;
   for (const b of order) {
-    const k = atStart(b);
+    if (transparent[b]) continue;
+    const k = atStart(b, true);
     for (const x of f.blocks[b].insts) step(k, x, (load, v) => { map[load.dst] = v; changed = true; });
   }
   if (changed) {

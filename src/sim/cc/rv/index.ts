@@ -51,12 +51,7 @@ export function generateAsm(module: IrModule, opts: BackendOptions): GeneratedAs
 /** One function through selection, allocation and frame layout (again with t6 kept free when a far stack store needs it). */
 export function compileFunction(ir: IrFunction, opts: BackendOptions): MFunction {
   const disabled = disabledPasses(opts);
-  let f = opts.xpulp ? ir : expandVectors(ir);
-  if (opts.xpulp && !disabled.has('select-min-max')) {
-    // On a copy: the caller's IR stays as the optimiser left it.
-    const g = structuredClone(f);
-    if (selectMinMax(g)) f = g;
-  }
+  const f = !opts.xpulp ? expandVectors(ir) : disabled.has('select-min-max') ? ir : selectMinMax(ir);
   const thread = !disabled.has('jump-threading');
   try {
     for (const reserve of [false, true]) {

@@ -2,7 +2,6 @@
 // header is only a test, pays a jump and a branch each iteration: the latch gets its own copy of
 // the test (the loop is rotated; the header stays for the entry), as clang's layout ends loops
 // with the backward conditional branch.
-import { computeLoopDepth } from './loops';
 import { INVERT, type MFunction } from './mir';
 
 const MAX_TEST = 6;
@@ -67,7 +66,7 @@ export function threadJumps(mf: MFunction): void {
  * Otherwise the order is kept.
  */
 export function chainBlocks(mf: MFunction): void {
-  computeLoopDepth(mf);
+  // (Loop depths as register allocation computed them.)
   const preds = new Int32Array(mf.blocks.length);
   for (const b of mf.order) for (const s of mf.blocks[b].succs) preds[s]++;
   const placed = new Uint8Array(mf.blocks.length);

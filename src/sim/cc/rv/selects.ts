@@ -12,13 +12,34 @@ import { successors, terminator } from '../opt/util';
 const PICK_A: Record<string, string> = { sgt: 'max', sge: 'max', slt: 'min', sle: 'min', ugt: 'maxu', uge: 'maxu', ult: 'minu', ule: 'minu' };
 const SWAP: Record<string, string> = { max: 'min', min: 'max', maxu: 'minu', minu: 'maxu' };
 
-export function selectMinMax(f: IrFunction): boolean {
+/**
+ * The function with its min/max/abs diamonds rewritten: `f` itself when it has none, else a
+ * rewritten copy (the caller's IR stays as the optimiser left it).
+ */
+export function selectMinMax(f: IrFunction): IrFunction {
+  const plans = findSelects(f);
+  if (!plans.length) return f;
+  const g = structuredClone(f);
+  for (const p of plans) {
+    g.blocks[p.join].insts = g.blocks[p.join].insts.filter((x) => x.op !== 'phi');
+    const hb = g.blocks[p.h].insts;
+    const br = hb[hb.length - 1];
+    hb.splice(hb.length - 1, 1, ...p.made, { op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [p.join], loc: br.loc });
+  }
+  // The side blocks are unreachable now and each join has one predecessor: merged into it.
+  simplifyCfg(g);
+  return g;
+}
+
+interface Plan { h: number; join: number; made: Inst[] }
+
+function findSelects(f: IrFunction): Plan[] {
+  const plans: Plan[] = [];
   const def: (Inst | undefined)[] = [];
   for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) def[x.dst] = x;
   const constOf = (r: number): number | undefined => (def[r]?.op === 'const' && typeof def[r]!.imm === 'number' ? def[r]!.imm as number : undefined);
   const preds: number[][] = f.blocks.map(() => []);
   f.blocks.forEach((b, i) => { for (const s of successors(b)) preds[s].push(i); });
-  let changed = false;
   for (let h = 0; h < f.blocks.length; h++) {
     const br = terminator(f.blocks[h]);
     if (br.op !== 'br') continue;
@@ -62,13 +83,7 @@ export function selectMinMax(f: IrFunction): boolean {
     }
     // What the side blocks compute must be only what the phis needed (the abs's negation).
     for (const s of [st, sf]) if (s.inst && (s.inst.op !== 'sub' || !phis.some((p) => p.args.includes(s.inst!.dst)))) ok = false;
-    if (!ok) continue;
-    f.blocks[j].insts = f.blocks[j].insts.filter((x) => x.op !== 'phi');
-    const hb = f.blocks[h].insts;
-    hb.splice(hb.length - 1, 1, ...made, { op: 'jmp', ty: 'i32', dst: -1, args: [], targets: [j], loc: br.loc });
-    changed = true;
+    if (ok) plans.push({ h, join: j, made });
   }
-  // The side blocks are unreachable now and each join has one predecessor: merged into it.
-  if (changed) simplifyCfg(f);
-  return changed;
+  return plans;
 }
