@@ -7,7 +7,7 @@
 // any other pointer, so a store through an unknown pointer, a call or asm leave it alone:
 // a kernel's stack copy of its walk stays in registers across the loop that writes the output.
 import type { Inst, IrFunction, IrType } from '../ir';
-import { asmHasSideEffects, isCompare } from './util';
+import { asmHasSideEffects, isCompare, reversePostorder } from './util';
 
 /** The object a value points into: a slot index (>= 0), a global (its name), or ANY. */
 type Obj = number | string;
@@ -36,12 +36,21 @@ export class Aliasing {
     };
     const of = (r: number): Obj => (r < f.nregs ? obj[r] : ANY);
     // Forward to a fixpoint: a phi's objects come round its loop.
+    // In reverse postorder every definition but a loop's phi inputs comes before its uses: one
+    // round settles a function whose phis read nothing unsettled; loops take another or two.
+    const order = reversePostorder(f);
+    // Values of unreachable blocks (phi inputs along dead edges) are anything, settled.
+    const reached = new Uint8Array(f.blocks.length);
+    for (const b of order) reached[b] = 1;
+    f.blocks.forEach((b, bi) => { if (!reached[bi]) for (const x of b.insts) if (x.dst >= 0) obj[x.dst] = ANY; });
     let changed = true;
     for (let round = 0; changed && round < 20; round++) {
       changed = false;
-      for (const b of f.blocks) {
-        for (const x of b.insts) {
+      let unsettled = false;
+      for (const bi of order) {
+        for (const x of f.blocks[bi].insts) {
           if (x.dst < 0) continue;
+          if (x.args.some((a) => obj[a] === NONE)) unsettled = true;
           let o: Obj = ANY, k: number | undefined;
           switch (x.op) {
             case 'slot': o = x.imm as number; k = 0; break;
@@ -74,6 +83,7 @@ export class Aliasing {
           if (o !== obj[x.dst] || (k !== off[x.dst] && x.op !== 'phi')) { obj[x.dst] = o; off[x.dst] = k; changed = true; }
         }
       }
+      if (!unsettled) changed = false;
     }
     this.unknown = changed;
     this.obj = obj;
@@ -143,3 +153,4 @@ export class Aliasing {
 export function accessBytes(ty: IrType): number {
   return BYTES[ty];
 }
+

@@ -9,7 +9,7 @@
 // Volatile accesses are never forwarded.
 import type { Inst, IrFunction, IrType } from '../ir';
 import { Aliasing, accessBytes } from './alias';
-import { newMap, predecessors, renameUses, successors } from './util';
+import { newMap, predecessors, renameUses, reversePostorder } from './util';
 
 type Known = Map<number, { v: number; ty: IrType }>;
 
@@ -95,20 +95,4 @@ export function forwardLoads(f: IrFunction): boolean {
     renameUses(f, map);
   }
   return changed;
-}
-
-function reversePostorder(f: IrFunction): number[] {
-  const seen = new Uint8Array(f.blocks.length);
-  const post: number[] = [];
-  const stack: [number, number][] = [[0, 0]];
-  seen[0] = 1;
-  while (stack.length) {
-    const top = stack[stack.length - 1];
-    const succ = successors(f.blocks[top[0]]);
-    if (top[1] < succ.length) {
-      const s = succ[top[1]++];
-      if (!seen[s]) { seen[s] = 1; stack.push([s, 0]); }
-    } else { post.push(top[0]); stack.pop(); }
-  }
-  return post.reverse();
 }

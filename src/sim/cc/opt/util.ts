@@ -271,3 +271,20 @@ export function compactRegs(f: IrFunction): void {
   }
   f.nregs = n;
 }
+
+/** The reachable blocks, each before its successors except along back edges. */
+export function reversePostorder(f: IrFunction): number[] {
+  const seen = new Uint8Array(f.blocks.length);
+  const post: number[] = [];
+  const stack: [number, number][] = [[0, 0]];
+  seen[0] = 1;
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const succ = successors(f.blocks[top[0]]);
+    if (top[1] < succ.length) {
+      const s = succ[top[1]++];
+      if (!seen[s]) { seen[s] = 1; stack.push([s, 0]); }
+    } else { post.push(top[0]); stack.pop(); }
+  }
+  return post.reverse();
+}
