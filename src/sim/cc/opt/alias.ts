@@ -7,7 +7,7 @@
 // any other pointer, so a store through an unknown pointer, a call or asm leave it alone:
 // a kernel's stack copy of its walk stays in registers across the loop that writes the output.
 import type { Inst, IrFunction, IrType } from '../ir';
-import { asmHasSideEffects, isCompare, reversePostorder } from './util';
+import { asmHasSideEffects, definitions, isCompare, reversePostorder } from './util';
 
 /** The object a value points into: a slot index (>= 0), a global (its name), or ANY. */
 type Obj = number | string;
@@ -26,8 +26,7 @@ export class Aliasing {
   private readonly unknown: boolean;
 
   constructor(f: IrFunction) {
-    const defs: Inst[] = [];
-    for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) defs[x.dst] = x;
+    const defs = definitions(f);
     const obj: Obj[] = new Array(f.nregs).fill(NONE);
     const off: (number | undefined)[] = new Array(f.nregs).fill(undefined);
     const constOf = (r: number): number | undefined => {
@@ -35,8 +34,7 @@ export class Aliasing {
       return d?.op === 'const' && typeof d.imm === 'number' ? d.imm : undefined;
     };
     const of = (r: number): Obj => (r < f.nregs ? obj[r] : ANY);
-    // Forward to a fixpoint: a phi's objects come round its loop.
-    // In reverse postorder every definition but a loop's phi inputs comes before its uses: one
+    // Forward to a fixpoint (a phi's objects come round its loop). In reverse postorder every definition but a loop's phi inputs comes before its uses: one
     // round settles a function whose phis read nothing unsettled; loops take another or two.
     const order = reversePostorder(f);
     // Values of unreachable blocks (phi inputs along dead edges) are anything, settled.

@@ -1,7 +1,7 @@
 // Dominators (Cooper, Harvey and Kennedy's iterative algorithm over reverse postorder), the
 // dominator tree, dominance frontiers, and natural loops found from back edges.
 import type { IrFunction } from '../ir';
-import { predecessors, successors, terminator } from './util';
+import { predecessors, reversePostorder, successors, terminator } from './util';
 
 export interface DomInfo {
   /** Reachable blocks in reverse postorder (the entry first). */
@@ -19,21 +19,8 @@ export interface DomInfo {
 export function dominators(f: IrFunction): DomInfo {
   const n = f.blocks.length;
   const preds = predecessors(f);
-  // Reverse postorder by an iterative DFS.
   const order = new Int32Array(n).fill(-1);
-  const post: number[] = [];
-  const seen = new Uint8Array(n);
-  const stack: [number, number][] = [[0, 0]];
-  seen[0] = 1;
-  while (stack.length) {
-    const top = stack[stack.length - 1];
-    const succ = successors(f.blocks[top[0]]);
-    if (top[1] < succ.length) {
-      const s = succ[top[1]++];
-      if (!seen[s]) { seen[s] = 1; stack.push([s, 0]); }
-    } else { post.push(top[0]); stack.pop(); }
-  }
-  const rpo = post.reverse();
+  const rpo = reversePostorder(f);
   rpo.forEach((b, i) => { order[b] = i; });
   const idom = new Int32Array(n).fill(-1);
   idom[0] = 0;

@@ -6,7 +6,7 @@
 // kernels' own helpers use (a pure computation to every later step).
 import type { Inst, IrFunction } from '../ir';
 import { simplifyCfg } from '../opt/cfg';
-import { successors, terminator } from '../opt/util';
+import { definitions, successors, terminator } from '../opt/util';
 
 /** For a compare a OP b taken true: the instruction when the phi picks a then, b otherwise. */
 const PICK_A: Record<string, string> = { sgt: 'max', sge: 'max', slt: 'min', sle: 'min', ugt: 'maxu', uge: 'maxu', ult: 'minu', ule: 'minu' };
@@ -35,8 +35,7 @@ interface Plan { h: number; join: number; made: Inst[] }
 
 function findSelects(f: IrFunction): Plan[] {
   const plans: Plan[] = [];
-  const def: (Inst | undefined)[] = [];
-  for (const b of f.blocks) for (const x of b.insts) if (x.dst >= 0) def[x.dst] = x;
+  const def = definitions(f);
   const constOf = (r: number): number | undefined => (def[r]?.op === 'const' && typeof def[r]!.imm === 'number' ? def[r]!.imm as number : undefined);
   const preds: number[][] = f.blocks.map(() => []);
   f.blocks.forEach((b, i) => { for (const s of successors(b)) preds[s].push(i); });
