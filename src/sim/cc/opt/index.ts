@@ -67,6 +67,8 @@ export type OptPass = PassInfo & (
     closing?: boolean;
     /** Its walk visits callees before callers. */
     calleesFirst?: boolean;
+    /** scalar: passes whose changes cannot give it new work (it is not run again for them). */
+    unmovedBy?: readonly string[];
   }
 );
 
@@ -85,13 +87,13 @@ export const OPT_PASSES: readonly OptPass[] = [
     start: each(simplifyCfg) },
   { name: 'mem2reg', level: 1, stage: 'scalar', doc: 'locals used only by loads and stores become SSA values (phis)',
     start: each((f) => f.slots.length > 0 && mem2reg(f)) },
-  { name: 'sccp', level: 1, stage: 'scalar', again: true, doc: 'sparse conditional constant propagation; constant branches become jumps',
+  { name: 'sccp', level: 1, stage: 'scalar', unmovedBy: ['dce'], again: true, doc: 'sparse conditional constant propagation; constant branches become jumps',
     start: each(sccp) },
   { name: 'simplify', level: 1, stage: 'scalar', again: true, doc: 'algebraic identities, strength reduction, constant reassociation, extension chains',
     start: each(simplify) },
-  { name: 'gvn', level: 1, stage: 'scalar', again: true, doc: 'common subexpressions over the dominator tree',
+  { name: 'gvn', level: 1, stage: 'scalar', unmovedBy: ['dce'], again: true, doc: 'common subexpressions over the dominator tree',
     start: each(gvn) },
-  { name: 'load-forwarding', level: 1, stage: 'scalar', doc: 'a load of what a single-predecessor chain already loaded or stored reads that value',
+  { name: 'load-forwarding', level: 1, stage: 'scalar', unmovedBy: ['dce'], doc: 'a load of what a single-predecessor chain already loaded or stored reads that value',
     start: each(forwardLoads) },
   { name: 'dce', level: 1, stage: 'scalar', doc: 'drop computations nothing uses',
     start: each(dce) },
@@ -169,19 +171,31 @@ function runWalk(module: IrModule, passes: FunctionPass[], scalarPasses: Functio
   }
 }
 
-/** The scalar passes to a fixed point (bounded), then the closing ones; slots and registers renumbered. */
+/**
+ * The scalar passes to a fixed point (bounded), then the closing ones; slots and registers
+ * renumbered. A pass whose last run changed nothing is skipped while no other pass has changed
+ * anything since: on the same IR it would find nothing again (the check rounds cost half the
+ * clean-up otherwise).
+ */
 function cleanUp(f: IrFunction, scalar: { p: FunctionPass; fn: (f: IrFunction) => boolean }[], check?: Check): void {
   compactRegs(f);
+  // The passes that changed something, in order; each pass's place in it when it last found nothing.
+  const changes: FunctionPass[] = [];
+  const idleAt = new Map<FunctionPass, number>();
+  const runPass = (p: FunctionPass, fn: (f: IrFunction) => boolean): boolean => {
+    const idle = idleAt.get(p);
+    if (idle !== undefined && changes.slice(idle).every((q) => p.unmovedBy?.includes(q.name))) return false;
+    const changed = fn(f);
+    check?.(f, p.name);
+    if (changed) changes.push(p); else idleAt.set(p, changes.length);
+    return changed;
+  };
   for (let round = 0; round < SCALAR_ROUNDS; round++) {
     let again = false;
-    for (const { p, fn } of scalar) {
-      const changed = fn(f);
-      check?.(f, p.name);
-      if (changed && p.again) again = true;
-    }
+    for (const { p, fn } of scalar) if (runPass(p, fn) && p.again) again = true;
     if (!again) break;
   }
-  for (const { p, fn } of scalar) if (p.closing) fn(f);
+  for (const { p, fn } of scalar) if (p.closing) runPass(p, fn);
   compactSlots(f);
   compactRegs(f);
   check?.(f, 'clean-up');

@@ -71,28 +71,32 @@ export function forwardLoads(f: IrFunction): boolean {
     return shared && copy ? new Map(m) : m;
   };
   const same = (a: Known, b: Known): boolean => a === b || (a.size === b.size && [...a].every(([k, e]) => { const o = b.get(k); return !!o && o.v === e.v && o.ty === e.ty; }));
-  for (let changed = true, rounds = 0; changed && rounds < 10; rounds++) {
-    changed = false;
+  // Rounds in reverse postorder until a round saw every block's predecessors as they ended it
+  // (no block that a loop's back edge leaves changed in it): the loads that round found known are
+  // the ones forwarded. Without loops, the first round is that one.
+  const map = newMap(f);
+  const rank = new Int32Array(f.blocks.length).fill(-1);
+  order.forEach((b, i) => { rank[b] = i; });
+  const backEdgeSources: number[] = [];
+  for (const b of order) for (const p of preds[b]) if (rank[p] >= rank[b]) backEdgeSources.push(p);
+  const changedIn = new Uint8Array(f.blocks.length);
+  for (let rounds = 0; rounds < 10; rounds++) {
+    let found = false;
+    map.fill(-1);
+    changedIn.fill(0);
     for (const b of order) {
       const k = atStart(b, !transparent[b]);
-      if (!transparent[b]) for (const x of f.blocks[b].insts) step(k, x);
-      if (!atEnd[b] || !same(atEnd[b]!, k)) { atEnd[b] = k; changed = true; }
+      if (!transparent[b]) for (const x of f.blocks[b].insts) step(k, x, (load, v) => { map[load.dst] = v; found = true; });
+      if (!atEnd[b] || !same(atEnd[b]!, k)) { atEnd[b] = k; changedIn[b] = 1; }
     }
-    // Not settled after 10 rounds (deep loop nests): what was computed may be too optimistic.
-    if (changed && rounds === 9) return false;
-  }
-  const map = newMap(f);
-  let changed = false;
-  for (const b of order) {
-    if (transparent[b]) continue;
-    const k = atStart(b, true);
-    for (const x of f.blocks[b].insts) step(k, x, (load, v) => { map[load.dst] = v; changed = true; });
-  }
-  if (changed) {
+    if (backEdgeSources.some((p) => changedIn[p])) continue;
+    if (!found) return false;
     // A forwarded value may itself have been a load forwarded here.
     const resolve = (r: number): number => { while (map[r] >= 0) r = map[r]; return r; };
     for (let r = 0; r < map.length; r++) if (map[r] >= 0) map[r] = resolve(map[r]);
     renameUses(f, map);
+    return true;
   }
-  return changed;
+  // Not settled after 10 rounds (deep loop nests): what was computed may be too optimistic.
+  return false;
 }

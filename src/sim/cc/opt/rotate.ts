@@ -24,6 +24,17 @@ export function rotateLoops(f: IrFunction): number {
   let n = 0;
   // Blocks whose edges or phis a rotation changed.
   const dirty = new Set<number>();
+  // The blocks where each register is read (a phi reads in its own block here), kept a superset
+  // as rotations add readers: each rotation then looks at its header's readers only.
+  const readIn = new Map<number, number[]>();
+  const noteReads = (bi: number, insts: Inst[]): void => {
+    for (const x of insts) for (const r of x.args) {
+      const l = readIn.get(r);
+      if (!l) readIn.set(r, [bi]);
+      else if (l[l.length - 1] !== bi) l.push(bi);
+    }
+  };
+  f.blocks.forEach((b, bi) => noteReads(bi, b.insts));
   for (const l of loops) {
     const h = l.header;
     const hb = f.blocks[h];
@@ -37,7 +48,7 @@ export function rotateLoops(f: IrFunction): number {
     const outside = [...new Set(d.preds[h].filter((p) => !l.blocks.has(p)))];
     if (!outside.length) continue;
     if (dirty.size && (dirty.has(h) || d.preds[h].some((p) => dirty.has(p)) || [...dirty].some((x) => l.blocks.has(x)))) continue;
-    rotate(f, h, outside, types);
+    rotate(f, h, outside, types, readIn, noteReads);
     dirty.add(h);
     for (const p of outside) dirty.add(p);
     for (const s of t.targets!) dirty.add(s);
@@ -47,7 +58,7 @@ export function rotateLoops(f: IrFunction): number {
 }
 
 /** Rotates the loop headed by h; `types` are the vregs' types, kept up to date for the regs it makes. */
-function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): void {
+function rotate(f: IrFunction, h: number, outside: number[], types: IrType[], readIn: Map<number, number[]>, noteReads: (bi: number, insts: Inst[]) => void): void {
   const hb = f.blocks[h];
   const inH = new Set<number>();
   for (const x of hb.insts) for (const r of defsOf(x)) inH.add(r);
@@ -73,6 +84,7 @@ function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): v
     const pre: Inst[] = [];
     const a = addr(s, pre);
     pre.push({ op: 'store', ty: types[v] ?? 'i32', dst: -1, args: [a, v], loc });
+    noteReads(bi, pre);
     ins.splice(ins.length - 1, 0, ...pre);
   };
   // 1. The header's phis become loads of slots stored at the end of each predecessor.
@@ -90,7 +102,9 @@ function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): v
   // 2. Values of the header read elsewhere go through slots too: stored after their definition,
   //    loaded before each reader (a phi reads at the end of its predecessor). Phi entries for
   //    edges leaving the header itself are handled when the copy is made.
-  const { regs: readOutside, blocks: readers } = usedOutside(f, h, inH);
+  const candidates = new Set<number>();
+  for (const r of inH) for (const bi of readIn.get(r) ?? []) candidates.add(bi);
+  const { regs: readOutside, blocks: readers } = usedOutside(f, h, inH, [...candidates].sort((a, b) => a - b));
   const stores: Inst[] = [];
   for (const x of hb.insts) {
     stores.push(x);
@@ -104,6 +118,7 @@ function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): v
   }
   const term = stores.findIndex((x) => x === terminator(hb));
   hb.insts = [...stores.slice(0, term), ...stores.slice(term + 1), stores[term]];
+  noteReads(h, hb.insts);
   for (const bi of readers) {
     const b = f.blocks[bi];
     const out: Inst[] = [];
@@ -137,6 +152,7 @@ function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): v
     }
     // phis first: loads made for non-phi readers come after them already
     b.insts = out;
+    noteReads(bi, out);
   }
   // 3. The copy: entered from outside; the original header is entered from the latches only.
   const g = f.blocks.length;
@@ -153,6 +169,7 @@ function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): v
     if (y.asm) y.asm.outs = y.asm.outs.map((r) => map.get(r)!);
   }
   f.blocks.push({ insts: copy });
+  noteReads(g, copy);
   for (const p of outside) {
     const pt = terminator(f.blocks[p]);
     pt.targets = pt.targets!.map((x) => (x === h ? g : x));
@@ -162,15 +179,19 @@ function rotate(f: IrFunction, h: number, outside: number[], types: IrType[]): v
       if (x.op !== 'phi') break;
       const k = x.targets!.length;
       for (let i = 0; i < k; i++) if (x.targets![i] === h) { x.targets!.push(g); x.args.push(map.get(x.args[i]) ?? x.args[i]); }
+      noteReads(s, [x]);
     }
   }
 }
 
-/** The registers of `defs` read outside block h (a phi reads at the end of its predecessor), and the blocks reading them. */
-function usedOutside(f: IrFunction, h: number, defs: Set<number>): { regs: Set<number>; blocks: number[] } {
+/**
+ * The registers of `defs` read outside block h (a phi reads at the end of its predecessor), and
+ * the blocks reading them, among `candidates` (in order).
+ */
+function usedOutside(f: IrFunction, h: number, defs: Set<number>, candidates: number[]): { regs: Set<number>; blocks: number[] } {
   const regs = new Set<number>();
   const blocks: number[] = [];
-  for (let bi = 0; bi < f.blocks.length; bi++) {
+  for (const bi of candidates) {
     if (bi === h) continue;
     let reads = false;
     for (const x of f.blocks[bi].insts) {

@@ -52,7 +52,9 @@ function scheduleBlock(b: MBlock): void {
 
 function scheduleRegion(xs: MInst[], out: MInst[], copied: Map<number, number>): void {
   const n = xs.length;
-  if (n < 3 || !xs.some(isLoad)) { out.push(...xs); return; }
+  if (n < 3) { out.push(...xs); return; }
+  const loadAt = xs.map(isLoad);
+  if (!loadAt.includes(true)) { out.push(...xs); return; }
   const succs: number[][] = xs.map(() => []);
   const npred = new Int32Array(n);
   const edge = (from: number, to: number): void => {
@@ -87,8 +89,9 @@ function scheduleRegion(xs: MInst[], out: MInst[], copied: Map<number, number>):
   const ready: number[] = [];
   for (let i = 0; i < n; i++) if (npred[i] === 0) ready.push(i);
   let last: MInst | undefined = out[out.length - 1];
-  const stalls = (x: MInst): boolean => !!last && isLoad(last) && x.uses.includes(last.defs[0]);
-  const key = (i: number): number => i - (isLoad(xs[i]) ? LOAD_LEAD : 0);
+  let lastIsLoad = !!last && isLoad(last);
+  const stalls = (i: number): boolean => lastIsLoad && xs[i].uses.includes(last!.defs[0]);
+  const key = Int32Array.from(xs, (_, i) => i - (loadAt[i] ? LOAD_LEAD : 0));
   // Readers not yet listed, per register: a filler that is not the last reader of an operand
   // would keep that register alive past its own result (p + 4 moved above the store through p
   // makes the pointer's two values overlap: a copy, where they could have shared a register).
@@ -99,21 +102,26 @@ function scheduleRegion(xs: MInst[], out: MInst[], copied: Map<number, number>):
   // readers, it costs that copy (a cycle, as the stall would) where p' and p could share a register.
   const costsCopy = (x: MInst): boolean => x.defs.length === 1 && x.uses.includes(copied.get(x.defs[0]) ?? -1) && lengthens(x);
   while (ready.length) {
-    let best = -1, bestFree = -1, bestShort = -1;
-    for (let k = 0; k < ready.length; k++) {
-      const i = ready[k];
-      if (best < 0 || key(i) < key(ready[best])) best = k;
-      if (stalls(xs[i]) || costsCopy(xs[i])) continue;
-      if (bestFree < 0 || key(i) < key(ready[bestFree])) bestFree = k;
-      if (!lengthens(xs[i]) && (bestShort < 0 || key(i) < key(ready[bestShort]))) bestShort = k;
-    }
+    let best = 0;
+    for (let k = 1; k < ready.length; k++) if (key[ready[k]] < key[ready[best]]) best = k;
     // The first in order, unless it would stall: then a filler, one that lengthens no live range if there is one.
-    const k = !stalls(xs[ready[best]]) ? best : bestShort >= 0 ? bestShort : bestFree >= 0 ? bestFree : best;
+    let k = best;
+    if (stalls(ready[best])) {
+      let bestFree = -1, bestShort = -1;
+      for (let j = 0; j < ready.length; j++) {
+        const i = ready[j];
+        if (stalls(i) || costsCopy(xs[i])) continue;
+        if (bestFree < 0 || key[i] < key[ready[bestFree]]) bestFree = j;
+        if (!lengthens(xs[i]) && (bestShort < 0 || key[i] < key[ready[bestShort]])) bestShort = j;
+      }
+      k = bestShort >= 0 ? bestShort : bestFree >= 0 ? bestFree : best;
+    }
     const i = ready[k];
     ready.splice(k, 1);
     out.push(xs[i]);
     for (const r of xs[i].uses) pending.set(r, pending.get(r)! - 1);
     last = xs[i];
+    lastIsLoad = loadAt[i];
     for (const s of succs[i]) if (--npred[s] === 0) ready.push(s);
   }
 }
