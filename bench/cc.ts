@@ -173,7 +173,7 @@ function kernelCycles(stdout: string, code: CodegenResult): { perKind: Map<strin
   return { perKind, perKernel };
 }
 
-async function simulate(elf: Uint8Array): Promise<{ stdout: string; cycles?: number; errors?: number; why?: string }> {
+export async function simulate(elf: Uint8Array): Promise<{ stdout: string; cycles?: number; errors?: number; why?: string }> {
   const r = runSiracusa(await nodeMachine(), elf, { maxCycles: MAX_CYCLES });
   const out = parseRunOutput(r.stdout);
   const why = r.stopped !== 'exit' ? `stopped by ${r.stopped}${r.trap ? ` (${r.trap.name} at 0x${r.trap.pc.toString(16)}: ${r.trap.disasm})` : ''}` : undefined;
@@ -181,10 +181,10 @@ async function simulate(elf: Uint8Array): Promise<{ stdout: string; cycles?: num
 }
 
 /** A configuration's two programs: as run, and with --profileTiling L2 (the per-kernel lines). */
-interface Programs { plain: CodegenResult; profiled: CodegenResult }
+export interface Programs { plain: CodegenResult; profiled: CodegenResult }
 
 const folders = new Map<string, Folder>();
-async function programs(dirPath: string, overrides: Partial<Config>): Promise<Programs> {
+export async function programs(dirPath: string, overrides: Partial<Config>): Promise<Programs> {
   const config: Config = { ...DEFAULT_CONFIG, ...overrides };
   const key = `${dirPath}\0${config.platform}`;
   if (!folders.has(key)) folders.set(key, loadFolder(dirPath, config));
@@ -205,13 +205,13 @@ const KERNEL_BAR = 1.1;
 
 /** Our build for the cycle rows: one object cache per set of compile options (the library and runtime units are shared by every program). */
 const cycleCaches = new Map<string, MemoryObjectCache>();
-async function ourElf(code: CodegenResult, disable: readonly string[] = []): Promise<Uint8Array> {
+export async function ourElf(code: CodegenResult, disable: readonly string[] = []): Promise<Uint8Array> {
   const key = disable.join(',');
   if (!cycleCaches.has(key)) cycleCaches.set(key, new MemoryObjectCache());
   return (await buildSiracusa(code, 'siracusa', { cache: cycleCaches.get(key)!, disable })).link.elf;
 }
 
-const clangElf = (code: CodegenResult) => { const { objects, linkScript } = siracusaObjects(code); return linkWithLld(objects, linkScript); };
+export const clangElf = (code: CodegenResult) => { const { objects, linkScript } = siracusaObjects(code); return linkWithLld(objects, linkScript); };
 
 /** The kinds (kernels) over the bar and their ratios, worst first (NaN: ours has none). */
 function overBar(ours: Map<string, number>, clang: Map<string, number>): [string, number][] {

@@ -130,10 +130,11 @@ function binary(op: string, requantInputs = false) {
   };
 }
 
-function movement(kind: 'transpose' | 'concat' | 'slice' | 'pad' | 'maxpool' | 'reducemean' | 'reducesum' | 'gather') {
+function movement(kind: 'transpose' | 'concat' | 'slice' | 'pad' | 'maxpool' | 'maxpool-padded' | 'maxpool-global' | 'reducemean' | 'reducesum' | 'gather') {
   return (rng: Rng): Graph => {
     const b = new GraphBuilder();
-    const shape = [1, pick(rng, 1, 6), pick(rng, 2, 7), pick(rng, 2, 8)];
+    // The pools with windows past 2x2 also take whole channel groups of 4 (the packed path).
+    const shape = [1, kind.startsWith('maxpool-') ? [4, 8, 12, 5, 7][pick(rng, 0, 4)] : pick(rng, 1, 6), pick(rng, 2, 7), pick(rng, 2, 8)];
     const x = b.input('x', shape, rng() < 0.5 ? 'uint8' : 'float32');
     let y: string;
     switch (kind) {
@@ -149,6 +150,13 @@ function movement(kind: 'transpose' | 'concat' | 'slice' | 'pad' | 'maxpool' | '
       case 'pad': y = b.node('Pad', [x, b.init('pads', [8], [0, 0, pick(rng, 0, 2), pick(rng, 0, 2), 0, 0, pick(rng, 0, 2), pick(rng, 0, 2)], 'int64')],
         { mode: at.str('constant') }); break;
       case 'maxpool': y = b.node('MaxPool', [x], { kernel_shape: at.ints([2, 2]), strides: at.ints([pick(rng, 1, 2), pick(rng, 1, 2)]) }); break;
+      case 'maxpool-padded': {
+        const k = pick(rng, 2, 3);
+        y = b.node('MaxPool', [x], { kernel_shape: at.ints([k, k]), strides: at.ints([pick(rng, 1, 2), pick(rng, 1, 2)]),
+          pads: at.ints([pick(rng, 0, 1), pick(rng, 0, 1), pick(rng, 0, 1), pick(rng, 0, 1)]) });
+        break;
+      }
+      case 'maxpool-global': y = b.node('MaxPool', [x], { kernel_shape: at.ints([shape[2], shape[3]]) }); break;
       case 'reducemean': y = b.node('ReduceMean', [x], { axes: at.ints([[1], [2, 3], [1, 3]][pick(rng, 0, 2)]), keepdims: at.int(pick(rng, 0, 1)) }); break;
       case 'reducesum': y = b.node('ReduceSum', [x], { axes: at.ints([[1], [2, 3], [3]][pick(rng, 0, 2)]), keepdims: at.int(1) }); break;
       default: y = b.node('Gather', [x, b.init('idx', [3], [pick(rng, 0, shape[2] - 1), 0, -1], 'int64')], { axis: at.int(2) });
@@ -260,6 +268,8 @@ const CASES: Case[] = [
   { name: 'Pad (Generic, unsigned input: pad value shifted)', platform: 'generic', kernel: /^Pad2d_CHW_/, graph: movement('pad') },
   { name: 'Pad', platform: 'siracusa', kernel: /^Pad/, graph: movement('pad') },
   { name: 'MaxPool HWC', platform: 'siracusa', kernel: /^MaxPool2d_HWC_/, graph: movement('maxpool') },
+  { name: 'MaxPool HWC, padded 2x2 and 3x3 windows, channels in groups of 4', platform: 'siracusa', kernel: /^MaxPool2d_HWC_/, graph: movement('maxpool-padded') },
+  { name: 'MaxPool HWC, global (one output pixel: the cores split the channels)', platform: 'siracusa', kernel: /^MaxPool2d_HWC_/, graph: movement('maxpool-global') },
   { name: 'MaxPool CHW (Generic)', platform: 'generic', kernel: /^MaxPool2d_CHW_/, graph: movement('maxpool') },
   { name: 'ReduceMean', platform: 'siracusa', kernel: /^ReduceMean_/, graph: movement('reducemean') },
   { name: 'ReduceSum', platform: 'siracusa', kernel: /^ReduceSum_/, graph: movement('reducesum') },

@@ -12,6 +12,7 @@
  *   dpg_mac(acc, a, b)       acc + a * b (low 32 bits)        cv.mac
  *   dpg_add_sra(a, b, s)     (a + b) >> (s & 31), arithmetic  cv.addnr
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
+ *   dpg_max4_s8 / _u8        lane-wise max of 4 bytes         cv.max.b / cv.maxu.b
  *   dpg_clipu(v, max)        clip(v, 0, max) for max >= 0     cv.clipur
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
@@ -96,6 +97,7 @@ static inline uint32_t dpg_clipu(int32_t v, uint32_t max) {
 static inline uint32_t dpg_add4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.add.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
 static inline uint32_t dpg_sub4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.sub.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
 static inline uint32_t dpg_max4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.max.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
+static inline uint32_t dpg_max4_u8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.maxu.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
 static inline uint32_t dpg_min4_s8(uint32_t a, uint32_t b) { uint32_t r; __asm__("cv.min.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
 /** Every lane shifted right arithmetically by s (0..7). */
 static inline uint32_t dpg_sra4_s8(uint32_t a, uint32_t s) { uint32_t r; __asm__("cv.sra.sc.b %0, %1, %2" : "=r"(r) : "r"(a), "r"(s)); return r; }
@@ -144,6 +146,7 @@ static inline int32_t dpg_lane_s8(uint32_t w, int i) { return (int32_t)(int8_t)(
 static inline uint32_t dpg_add4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x + y) }
 static inline uint32_t dpg_sub4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x - y) }
 static inline uint32_t dpg_max4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x > y ? x : y) }
+static inline uint32_t dpg_max4_u8(uint32_t a, uint32_t b) { DPG_LANES4((x & 0xff) > (y & 0xff) ? x : y) }
 static inline uint32_t dpg_min4_s8(uint32_t a, uint32_t b) { DPG_LANES4(x < y ? x : y) }
 static inline uint32_t dpg_sra4_s8(uint32_t a, uint32_t s) { uint32_t b = 0; DPG_LANES4(x >> (s & 7)) }
 #undef DPG_LANES4
