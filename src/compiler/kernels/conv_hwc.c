@@ -563,6 +563,167 @@ static void dw_small(const dw_t *g, int x_signed, const dpg_param_t *mul, const 
   }
 }
 
+/*
+ * 3x3 windows, strides 1 and 2, any padding: channel by channel through a copy of the channel's
+ * input on the stack with the padding written out as zeros (a copy row's bytes adjacent, PW
+ * apart), so a window row is one word: one 4-way dot product with the row's weights
+ * (w0, w1, w2, 0) per output. At stride 1 that word also holds the next output's window row,
+ * whose weights are the same shifted a lane up (0, w0, w1, w2): outputs go in pairs, three loads
+ * for both. The copy's rows run along the longer side of the output (an image 25 high and 4 wide
+ * is copied column by column, the window transposed), so the pairs loop is long. The cores
+ * split (image, channel, band of output lines) units, channel-major; a band is as many output
+ * lines as the copy holds (DW_PLANE bytes).
+ */
+#define DW_PLANE 640
+
+/* The geometry in the copy's orientation: lines of the output along its rows. */
+typedef struct {
+  const dw_t *g;
+  uint8_t *plane;
+  uint32_t PW;                 /* bytes per copy row (a multiple of 4) */
+  uint32_t IN, IL;             /* input lines (copy rows) and their length */
+  uint32_t ON, OL;             /* output lines and their length */
+  uint32_t sn, sl, pn, pl;     /* strides and leading padding across and along the lines */
+  uint32_t xn, xl, yn, yl;     /* byte steps in x and y across and along the lines */
+  int transposed;              /* lines are the image's columns: the window transposed */
+  uint32_t c, n, o0, o1;       /* channel, image, output lines [o0, o1) */
+  int32_t mul, add;
+} dw_band_t;
+
+/** Three weights (a, b, c) of the window in lanes 0..2 of a word, lane 3 zero. */
+static inline __attribute__((always_inline)) uint32_t dw_row_weights(int8_t a, int8_t b, int8_t c) {
+  return (uint32_t)(uint8_t)a | (uint32_t)(uint8_t)b << 8 | (uint32_t)(uint8_t)c << 16;
+}
+
+/* One output's requant; `u8`: lo is 0 (one clip instruction). */
+static inline __attribute__((always_inline)) uint8_t dw_rq(int u8, int32_t acc, int32_t mul, int32_t add, int32_t shift,
+                                                           int32_t lo, int32_t hi) {
+  const int32_t v = dpg_add_sra(acc * mul, add, shift);
+  return (uint8_t)(u8 ? (int32_t)dpg_clipu(v, (uint32_t)hi) : dpg_clip32(v, lo, hi));
+}
+
+static inline __attribute__((always_inline)) int32_t dw_dot3(int sgn, uint32_t a, uint32_t b, uint32_t e, uint32_t ka,
+                                                             uint32_t kb, uint32_t ke) {
+  return sgn ? dpg_sdot4_ss(dpg_sdot4_ss(dpg_dot4_ss(a, ka), b, kb), e, ke) : dpg_sdot4_us(dpg_sdot4_us(dpg_dot4_us(a, ka), b, kb), e, ke);
+}
+
+static inline __attribute__((always_inline)) void dw_band3x3(int sgn, int u8, const dw_band_t *u) {
+  const dw_t *const g = u->g;
+  const uint32_t IN = u->IN, IL = u->IL, OL = u->OL, sn = u->sn, sl = u->sl, PW = u->PW;
+  const uint32_t xn = u->xn, xl = u->xl, yn = u->yn, yl = u->yl;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi, mul = u->mul, add = u->add;
+  const uint32_t o0 = u->o0, o1 = u->o1;
+  /* The band's input lines [i0, i0 + rows): a line's IL bytes after pl zeros; a line outside the
+     input all zeros. The padding columns were zeroed once (dw_planes) and are never written. */
+  const int32_t i0 = (int32_t)(o0 * sn) - (int32_t)u->pn;
+  const uint32_t rows = (o1 - o0 - 1) * sn + 3;
+  const uint8_t *const xc = g->x + (u->n * g->H * g->W) * g->C + u->c;
+  uint8_t *pr = u->plane;
+  for (uint32_t i = 0; i < rows; i++, pr += PW) {
+    const int32_t line = i0 + (int32_t)i;
+    if ((uint32_t)line >= IN) {
+      uint32_t *const zw = (uint32_t *)pr;
+      for (uint32_t k = 0; k < PW / 4; k++) zw[k] = 0;
+      continue;
+    }
+    const uint8_t *xs = xc + (uint32_t)line * xn;
+    uint8_t *d = pr + u->pl;
+    for (uint32_t j = IL; j; j--, xs += xl) *d++ = *xs;
+  }
+  /* Window row r of the copy: the kernel's row r, or its column r when transposed. */
+  const int8_t *const w = g->w + 9 * u->c;
+  const int tr = u->transposed;
+  const uint32_t k0 = tr ? dw_row_weights(w[0], w[3], w[6]) : dw_row_weights(w[0], w[1], w[2]);
+  const uint32_t k1 = tr ? dw_row_weights(w[1], w[4], w[7]) : dw_row_weights(w[3], w[4], w[5]);
+  const uint32_t k2 = tr ? dw_row_weights(w[2], w[5], w[8]) : dw_row_weights(w[6], w[7], w[8]);
+  const uint32_t s0 = k0 << 8, s1 = k1 << 8, s2 = k2 << 8;
+  const uint32_t yl2 = 2 * yl;
+  const uint8_t *prow = u->plane;
+  uint8_t *yline = g->y + (u->n * g->OH * g->OW) * g->C + o0 * yn + u->c;
+  for (uint32_t o = o0; o < o1; o++, prow += sn * PW, yline += yn) {
+    const uint8_t *p0 = prow, *p1 = prow + PW, *p2 = prow + 2 * PW;
+    uint8_t *yp = yline;
+    uint32_t left = OL;
+    if (sl == 1)
+      for (; left >= 2; left -= 2, yp += yl2) {
+        const uint32_t a = dpg_load4u(p0), b = dpg_load4u(p1), e = dpg_load4u(p2);
+        p0 += 2, p1 += 2, p2 += 2;
+        yp[0] = dw_rq(u8, dw_dot3(sgn, a, b, e, k0, k1, k2), mul, add, shift, lo, hi);
+        yp[yl] = dw_rq(u8, dw_dot3(sgn, a, b, e, s0, s1, s2), mul, add, shift, lo, hi);
+      }
+    for (; left; left--, yp += yl) {
+      const uint32_t a = dpg_load4u(p0), b = dpg_load4u(p1), e = dpg_load4u(p2);
+      p0 += sl, p1 += sl, p2 += sl;
+      *yp = dw_rq(u8, dw_dot3(sgn, a, b, e, k0, k1, k2), mul, add, shift, lo, hi);
+    }
+  }
+}
+typedef void dw_band_fn(const dw_band_t *);
+static __attribute__((noinline)) void dw_band3x3_s8(const dw_band_t *u) { dw_band3x3(1, 0, u); }
+static __attribute__((noinline)) void dw_band3x3_u8(const dw_band_t *u) { dw_band3x3(0, 0, u); }
+static __attribute__((noinline)) void dw_band3x3_s8_lo0(const dw_band_t *u) { dw_band3x3(1, 1, u); }
+static __attribute__((noinline)) void dw_band3x3_u8_lo0(const dw_band_t *u) { dw_band3x3(0, 1, u); }
+
+/**
+ * dw_band3x3's geometry for g: lines along the longer side of the output; PW 0 when three copy
+ * rows do not fit DW_PLANE.
+ */
+static dw_band_t dw_band_geometry(const dw_t *g) {
+  const int tr = g->OW < g->OH;
+  const uint32_t C = g->C;
+  dw_band_t u = {g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, tr, 0, 0, 0, 0, 0, 0};
+  if (!tr) {
+    u.IN = g->H, u.IL = g->W, u.ON = g->OH, u.OL = g->OW, u.sn = g->sh, u.sl = g->sw, u.pn = g->pt, u.pl = g->pl;
+    u.xn = g->W * C, u.xl = C, u.yn = g->OW * C, u.yl = C;
+  } else {
+    u.IN = g->W, u.IL = g->H, u.ON = g->OW, u.OL = g->OH, u.sn = g->sw, u.sl = g->sh, u.pn = g->pl, u.pl = g->pt;
+    u.xn = C, u.xl = g->W * C, u.yn = C, u.yl = g->OW * C;
+  }
+  /* The columns the windows read (the last word whole) and those the copy writes. */
+  const uint32_t used = (u.OL - 1) * u.sl + 4, wide = u.pl + u.IL;
+  const uint32_t PW = ((used > wide ? used : wide) + 3) & ~3u;
+  u.PW = 3 * PW <= DW_PLANE ? PW : 0;
+  return u;
+}
+
+/** dw_band3x3 over this core's units; a channel whose parameters need the 64-bit requant goes by dw_channel_any. */
+static void dw_planes(const dw_t *g, dw_band_t u, int x_signed, const dpg_param_t *mul, const dpg_param_t *add, uint64_t acc_max) {
+  uint32_t plane[DW_PLANE / 4];
+  for (uint32_t i = 0; i < DW_PLANE / 4; i++) plane[i] = 0;
+  u.plane = (uint8_t *)plane;
+  /* Outputs clipped to [0, hi]: one cv.clipur. */
+  dw_band_fn *const band_fn = g->lo == 0 && g->hi >= 0 ? (x_signed ? dw_band3x3_s8_lo0 : dw_band3x3_u8_lo0)
+                                                       : (x_signed ? dw_band3x3_s8 : dw_band3x3_u8);
+  const uint32_t ON = u.ON, OH = g->OH;
+  /* Output lines per band: its (lines - 1) * sn + 3 input lines fill at most the copy. */
+  const uint32_t fit = (DW_PLANE / u.PW - 3) / u.sn + 1, band = fit < ON ? fit : ON;
+  const uint32_t bands = (ON + band - 1) / band, per_image = g->C * bands;
+  uint32_t u0, u1;
+  dpg_chunk(g->N * per_image, &u0, &u1);
+  uint32_t last_c = ~0u;
+  int wide = 0;
+  for (uint32_t i = u0; i < u1; i++) {
+    const uint32_t n = i / per_image, r = i - n * per_image, c = r / bands, b = r - c * bands;
+    if (c != last_c) {
+      last_c = c;
+      u.mul = channel_value(mul, c);
+      u.add = channel_value(add, c);
+      /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
+      wide = acc_max * abs32(u.mul) + abs32(u.add) > 0x7fffffffu;
+    }
+    if (wide) {
+      /* The whole channel of this image, by the core holding its first band. */
+      if (b == 0) (x_signed ? dw_any_s8_wide : dw_any_u8_wide)(g, c, n * OH, n * OH + OH, u.mul, u.add);
+      continue;
+    }
+    u.c = c;
+    u.n = n;
+    u.o0 = b * band;
+    u.o1 = u.o0 + band < ON ? u.o0 + band : ON;
+    band_fn(&u);
+  }
+}
+
 /* Parameters laid out otherwise than per channel (per pixel, per element): exact and slow; rare. */
 static void dwconv_elementwise(const uint8_t *x, int x_signed, const int8_t *w, const dpg_param_t *mul,
                                const dpg_param_t *add, int32_t shift, int32_t lo, int32_t hi, uint8_t *y,
@@ -618,6 +779,14 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
                    dw_plan_runs(&d);
   /* 3x3 windows with channels enough for every core, and dw_channel3x3 would run fewer than two
      outputs per block (small images) or cannot: the channels innermost. */
+  /* 3x3, strides 1 and 2, 32-bit shift: through the padded copy (dw_planes). */
+  if (d.KH == 3 && d.KW == 3 && d.sh <= 2 && d.sw <= 2 && shift_ok && d.OH && d.OW) {
+    const dw_band_t band = dw_band_geometry(&d);
+    if (band.PW) {
+      dw_planes(&d, band, x_signed, &mul, &add, acc_max);
+      return;
+    }
+  }
   const uint32_t blocks = d.runs * (d.oh_lo + (d.OH - d.oh_hi) + (d.oh_hi > d.oh_lo));
   if (d.KH == 3 && d.KW == 3 && C >= (uint32_t)hal_num_cores() && (!k3x3 || 2 * blocks >= d.OH * d.OW)) {
     dw_small(&d, x_signed, &mul, &add, acc_max);

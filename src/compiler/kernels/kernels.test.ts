@@ -36,6 +36,8 @@ interface Case {
 function convRq(rng: Rng, o: {
   k: number; kw?: number; group?: 'dw'; stride?: number; pad?: number; pads?: 'random'; tiny?: boolean; unsigned?: boolean;
   large?: boolean; oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean; manyM?: boolean;
+  /** Spatial [H, W] ranges (overriding the others). */
+  hw?: [[number, number], [number, number]];
 }): Graph {
   const b = new GraphBuilder();
   // Depthwise: two channels at least (one channel is a dense conv to the lowering).
@@ -47,7 +49,7 @@ function convRq(rng: Rng, o: {
   // Each spatial size at least the window less its padding (one output at least).
   const size = (i: number, hi: number) =>
     o.large ? pick(rng, 10, 14) : pick(rng, Math.max(1, kk[i] - pads[i] - pads[i + rank]), o.tiny ? 4 : hi);
-  const spatial = o.oneD ? [size(0, 10)] : [size(0, 9), size(1, 10)];
+  const spatial = o.hw ? o.hw.map(([lo, hi]) => pick(rng, lo, hi)) : o.oneD ? [size(0, 10)] : [size(0, 9), size(1, 10)];
   const x = b.input('x', [1, C, ...spatial], o.unsigned ? 'uint8' : 'float32');
   const w = b.init('w', [M, o.group ? 1 : C, ...kk], [-60, 60]);
   const y = b.node('Conv', [x, w], {
@@ -190,6 +192,11 @@ const CASES: Case[] = [
     graph: (r) => convRq(r, { k: pick(r, 1, 5), kw: pick(r, 1, 5), group: 'dw', pads: 'random', stride: pick(r, 1, 3), unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, 3x3 on larger images (blocks of outputs per channel)', platform: 'siracusa',
     kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), large: true, unsigned: r() < 0.5 }) },
+  // dw_band3x3's copy runs along the longer side: tall images go column by column, in bands of a few columns.
+  { name: 'RequantizedDWConv HWC, 3x3 on tall narrow images (KeywordSpotting-like 25x5 and taller: the copy transposed, in bands)', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), hw: [[20, 60], [2, 6]], unsigned: r() < 0.5 }) },
+  { name: 'RequantizedDWConv HWC, 3x3 on long rows (one output row a band)', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), hw: [[3, 8], [100, 200]], unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, 3x3 on images smaller than the window', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), tiny: true, unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, multipliers past 32 bits (64-bit requant), per channel or scalar', platform: 'siracusa',

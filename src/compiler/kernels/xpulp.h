@@ -16,6 +16,7 @@
  *   dpg_clipu(v, max)        clip(v, 0, max) for max >= 0     cv.clipur
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
+ *   dpg_load4u(p)            4 bytes from any address as a plain load (schedulable, post-incrementable)
  *   dpg_load4_inc(&p)        4 bytes from p (any alignment), then p += 4   cv.lw rd, (rs1), 4
  */
 #ifndef DPG_XPULP_H
@@ -33,6 +34,8 @@ static inline uint32_t dpg_load4a(const void *p) { return *(const dpg_word_alias
 
 #if defined(DPG_XPULP)
 
+/* CV32E40P loads a misaligned word itself (two bus accesses), so a plain load serves any address. */
+static inline uint32_t dpg_load4u(const void *p) { return *(const dpg_word_alias_t *)p; }
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(p) : "memory");
@@ -104,6 +107,11 @@ static inline uint32_t dpg_sra4_s8(uint32_t a, uint32_t s) { uint32_t r; __asm__
 
 #else /* portable C: the same results, byte by byte */
 
+static inline uint32_t dpg_load4u(const void *p) {
+  uint32_t v;
+  __builtin_memcpy(&v, p, 4);
+  return v;
+}
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __builtin_memcpy(&v, p, 4); /* no libc header: kernels build freestanding */
