@@ -53,28 +53,35 @@ typedef struct {
   int32_t shift, lo, hi;
 } conv_t;
 
-/** The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. */
+/** n bytes from src to dst, a word at a time while four are left. */
+static inline __attribute__((always_inline)) void conv_copy(uint8_t *dst, const uint8_t *src, uint32_t n) {
+  for (; n >= 4; n -= 4, src += 4, dst += 4) dpg_store4u(dst, dpg_load4u(src));
+  for (; n; n--) *dst++ = *src++;
+}
+
+/**
+ * The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. A
+ * window row's taps inside the input are KW' * C adjacent bytes of x: one copy.
+ */
 static inline __attribute__((always_inline)) void conv_gather(const conv_t *g, uint32_t n, uint32_t oh, uint32_t ow) {
-  const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW;
+  const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW, row_bytes = KW * C;
   uint8_t *dst = g->col;
   const int32_t ih0 = (int32_t)(oh * g->sh) - (int32_t)g->pt, iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
-  for (uint32_t kh = 0; kh < KH; kh++) {
+  /* The taps [kw0, kw1) of a row inside the input's columns. */
+  const uint32_t kw0 = iw0 < 0 ? (uint32_t)-iw0 < KW ? (uint32_t)-iw0 : KW : 0;
+  const int32_t right = (int32_t)W - iw0;
+  const uint32_t kw1 = right <= (int32_t)kw0 ? kw0 : (uint32_t)right < KW ? (uint32_t)right : KW;
+  const uint32_t lead = kw0 * C, body = (kw1 - kw0) * C, tail = row_bytes - lead - body;
+  const uint8_t *const x0 = g->x + ((n * H) * W + (uint32_t)(iw0 + (int32_t)kw0)) * C;
+  for (uint32_t kh = 0; kh < KH; kh++, dst += row_bytes) {
     const int32_t ih = ih0 + (int32_t)kh;
-    if (ih < 0 || ih >= (int32_t)H) { /* a row of the padding */
-      for (uint32_t i = 0; i < KW * C; i++) dst[i] = 0;
-      dst += KW * C;
+    if (ih < 0 || ih >= (int32_t)H || !body) { /* a row of the padding */
+      for (uint32_t i = 0; i < row_bytes; i++) dst[i] = 0;
       continue;
     }
-    const uint8_t *const row = g->x + (n * H + (uint32_t)ih) * W * C;
-    for (uint32_t kw = 0; kw < KW; kw++, dst += C) {
-      const int32_t iw = iw0 + (int32_t)kw;
-      if (iw < 0 || iw >= (int32_t)W) {
-        for (uint32_t c = 0; c < C; c++) dst[c] = 0;
-      } else {
-        const uint8_t *const src = row + (uint32_t)iw * C;
-        for (uint32_t c = 0; c < C; c++) dst[c] = src[c];
-      }
-    }
+    for (uint32_t i = 0; i < lead; i++) dst[i] = 0;
+    conv_copy(dst + lead, x0 + (uint32_t)ih * W * C, body);
+    for (uint32_t i = 0; i < tail; i++) dst[lead + body + i] = 0;
   }
 }
 
@@ -92,7 +99,7 @@ static inline __attribute__((always_inline)) void conv_outputs(int sgn, int wide
     const uint32_t xw = dpg_load4a(col + k);
     /* x unsigned: the unsigned operand goes first */
     for (int b = 0; b < NB; b++) {
-      const uint32_t ww = dpg_load4(wm + b * K + k);
+      const uint32_t ww = dpg_load4u(wm + b * K + k);
       acc[b] = sgn ? dpg_sdot4_ss(acc[b], xw, ww) : dpg_sdot4_us(acc[b], xw, ww);
     }
   }

@@ -17,6 +17,7 @@
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
  *   dpg_load4u(p)            4 bytes from any address as a plain load (schedulable, post-incrementable)
+ *   dpg_store4u(p, v)        4 bytes to any address as a plain store
  *   dpg_load4_inc(&p)        4 bytes from p (any alignment), then p += 4   cv.lw rd, (rs1), 4
  */
 #ifndef DPG_XPULP_H
@@ -36,6 +37,7 @@ static inline uint32_t dpg_load4a(const void *p) { return *(const dpg_word_alias
 
 /* CV32E40P loads a misaligned word itself (two bus accesses), so a plain load serves any address. */
 static inline uint32_t dpg_load4u(const void *p) { return *(const dpg_word_alias_t *)p; }
+static inline void dpg_store4u(void *p, uint32_t v) { *(dpg_word_alias_t *)p = v; }
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(p) : "memory");
@@ -112,6 +114,7 @@ static inline uint32_t dpg_load4u(const void *p) {
   __builtin_memcpy(&v, p, 4);
   return v;
 }
+static inline void dpg_store4u(void *p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
 static inline uint32_t dpg_load4(const void *p) {
   uint32_t v;
   __builtin_memcpy(&v, p, 4); /* no libc header: kernels build freestanding */
