@@ -33,8 +33,9 @@ static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q
  * Dense conv (group 1), split over output pixels. For each pixel, the window (KH x KW x C bytes,
  * zeros in the padding) is gathered once into this core's im2col row; then the output channels
  * are dot products of that row with the channels' weights [KH, KW, C], four int8 products per
- * instruction, four channels at a time so each word of the row is loaded once for four. `im2col`
- * holds one row of (K + 3) & ~3 bytes per core.
+ * instruction, four channels at a time so each word of the row is loaded once for four, and two
+ * pixels at a time so each weight word is loaded once for two. `im2col` holds two rows of
+ * (K + 3) & ~3 bytes per core (one when no core has two pixels).
  *
  * The requant parameters (in L2: 12 cycles a load) are copied to the stack once per call, up to
  * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per group of
@@ -47,6 +48,7 @@ typedef struct {
   const int8_t *w; /* channel m0's weights */
   uint8_t *y;      /* pixel 0, channel m0 */
   uint8_t *col;    /* this core's im2col row */
+  uint8_t *col2;   /* its second row (pixels two at a time), or NULL */
   uint32_t C, H, W, M, KH, KW, OH, OW, sh, sw, pt, pl, K;
   uint32_t p0, p1, channels; /* pixels [p0, p1), channels [m0, m0 + channels) */
   const int32_t *mul, *add;  /* the channels' parameters */
@@ -63,9 +65,8 @@ static inline __attribute__((always_inline)) void conv_copy(uint8_t *dst, const 
  * The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. A
  * window row's taps inside the input are KW' * C adjacent bytes of x: one copy.
  */
-static inline __attribute__((always_inline)) void conv_gather(const conv_t *g, uint32_t n, uint32_t oh, uint32_t ow) {
+static inline __attribute__((always_inline)) void conv_gather(const conv_t *g, uint8_t *dst, uint32_t n, uint32_t oh, uint32_t ow) {
   const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW, row_bytes = KW * C;
-  uint8_t *dst = g->col;
   const int32_t ih0 = (int32_t)(oh * g->sh) - (int32_t)g->pt, iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
   /* The taps [kw0, kw1) of a row inside the input's columns. */
   const uint32_t kw0 = iw0 < 0 ? (uint32_t)-iw0 < KW ? (uint32_t)-iw0 : KW : 0;
@@ -110,15 +111,63 @@ static inline __attribute__((always_inline)) void conv_outputs(int sgn, int wide
   for (int b = 0; b < NB; b++) yp[b] = conv_rq(wide, acc[b], pm[b], pa[b], shift, lo, hi);
 }
 
+/*
+ * NB (1..4) outputs of each of two pixels: the dot products of im2col rows ca and cb with NB
+ * weight rows, each weight word loaded once for both (a 2 x NB register block).
+ */
+static inline __attribute__((always_inline)) void conv_outputs2(int sgn, int wide, int NB, const uint8_t *ca, const uint8_t *cb,
+                                                                const uint8_t *wm, uint32_t K, uint8_t *ya, uint8_t *yb,
+                                                                const int32_t *pm, const int32_t *pa, int32_t shift,
+                                                                int32_t lo, int32_t hi) {
+  int32_t acc[4] = {0, 0, 0, 0}, bcc[4] = {0, 0, 0, 0};
+  const uint32_t K4 = K & ~3u;
+  uint32_t k = 0;
+  for (; k < K4; k += 4) {
+    const uint32_t xa = dpg_load4a(ca + k), xb = dpg_load4a(cb + k);
+    for (int b = 0; b < NB; b++) {
+      const uint32_t ww = dpg_load4u(wm + b * K + k);
+      acc[b] = sgn ? dpg_sdot4_ss(acc[b], xa, ww) : dpg_sdot4_us(acc[b], xa, ww);
+      bcc[b] = sgn ? dpg_sdot4_ss(bcc[b], xb, ww) : dpg_sdot4_us(bcc[b], xb, ww);
+    }
+  }
+  for (; k < K; k++) {
+    const int32_t va = ld8(sgn, ca + k), vb = ld8(sgn, cb + k);
+    for (int b = 0; b < NB; b++) {
+      const int32_t wv = (int8_t)wm[b * K + k];
+      acc[b] += va * wv;
+      bcc[b] += vb * wv;
+    }
+  }
+  for (int b = 0; b < NB; b++) {
+    ya[b] = conv_rq(wide, acc[b], pm[b], pa[b], shift, lo, hi);
+    yb[b] = conv_rq(wide, bcc[b], pm[b], pa[b], shift, lo, hi);
+  }
+}
+
 static inline __attribute__((always_inline)) void conv_pixels(int sgn, int wide, const conv_t *g) {
   const uint32_t M = g->M, K = g->K, OH = g->OH, OW = g->OW, channels = g->channels, p1 = g->p1;
   const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
-  const uint8_t *const col = g->col, *const w = (const uint8_t *)g->w;
+  uint8_t *const col = g->col, *const col2 = g->col2;
+  const uint8_t *const w = (const uint8_t *)g->w;
   const int32_t *const pm = g->mul, *const pa = g->add;
   uint32_t p = g->p0;
   uint32_t ow = p % OW, oh = p / OW % OH, n = p / (OW * OH);
-  for (uint8_t *yp = g->y + p * M; p < p1; p++, yp += M) {
-    conv_gather(g, n, oh, ow);
+  uint8_t *yp = g->y + p * M;
+  /* Two pixels at a time: each weight word serves both. */
+  if (col2)
+    for (; p + 2 <= p1; p += 2, yp += 2 * M) {
+      conv_gather(g, col, n, oh, ow);
+      if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
+      conv_gather(g, col2, n, oh, ow);
+      if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
+      uint32_t m = 0;
+      for (; m + 4 <= channels; m += 4)
+        conv_outputs2(sgn, wide, 4, col, col2, w + m * K, K, yp + m, yp + M + m, pm + m, pa + m, shift, lo, hi);
+      for (; m < channels; m++)
+        conv_outputs2(sgn, wide, 1, col, col2, w + m * K, K, yp + m, yp + M + m, pm + m, pa + m, shift, lo, hi);
+    }
+  for (; p < p1; p++, yp += M) {
+    conv_gather(g, col, n, oh, ow);
     if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
     uint32_t m = 0;
     for (; m + 4 <= channels; m += 4) conv_outputs(sgn, wide, 4, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
@@ -137,7 +186,7 @@ static void conv_elementwise(int x_signed, const int8_t *w, const dpg_param_t *m
                              int32_t lo, int32_t hi, uint8_t *y, const conv_t *d) {
   const uint32_t M = d->M, K = d->K;
   for (uint32_t p = d->p0; p < d->p1; p++) {
-    conv_gather(d, p / (d->OW * d->OH), p / d->OW % d->OH, p % d->OW);
+    conv_gather(d, d->col, p / (d->OW * d->OH), p / d->OW % d->OH, p % d->OW);
     for (uint32_t m = 0; m < M; m++) {
       const int32_t acc = dpg_dot8(d->col, x_signed, (const uint8_t *)(w + m * K), 1, K);
       y[p * M + m] = rq8(acc, mul, add, p * M + m, shift, lo, hi);
@@ -148,10 +197,15 @@ static void conv_elementwise(int x_signed, const int8_t *w, const dpg_param_t *m
 void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
                      int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g,
                      uint8_t *im2col) {
-  const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C;
-  conv_t d = {x, w, y, im2col + (uint32_t)hal_core_id() * ((K + 3u) & ~3u), C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
+  const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C, pixels = g->N * g->OH * g->OW;
+  /* Core i's rows: [i * rows, (i + 1) * rows) of the scratch, two when its share has two pixels
+     (kernels/scratch.ts reserves as many). */
+  const uint32_t cores = (uint32_t)hal_num_cores(), rows = (pixels + cores - 1) / cores >= 2 ? 2 : 1;
+  const uint32_t row_bytes = (K + 3u) & ~3u;
+  uint8_t *const col = im2col + (uint32_t)hal_core_id() * rows * row_bytes;
+  conv_t d = {x, w, y, col, rows == 2 ? col + row_bytes : NULL, C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
               g->stride_h, g->stride_w, g->pad_top, g->pad_left, K, 0, 0, 0, NULL, NULL, shift, lo, hi};
-  dpg_chunk(g->N * g->OH * g->OW, &d.p0, &d.p1);
+  dpg_chunk(pixels, &d.p0, &d.p1);
   if (d.p0 == d.p1) return; /* an idle core (it has no im2col row) */
   if (!per_channel(&mul, M) || !per_channel(&add, M)) {
     conv_elementwise(x_signed, w, &mul, &add, shift, lo, hi, y, &d);

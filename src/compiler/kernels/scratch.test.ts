@@ -19,21 +19,23 @@ describe('kernel scratch', () => {
       for (let n = 0; n <= 100; n++) expect(busyCores(n, cores), `${n} on ${cores}`).toBe(chunkedRows(n, cores));
   });
 
-  it('im2col: one word-rounded row of KH*KW*C bytes per busy core; other kernels none', () => {
-    // 3x3 over 3 channels: rows of 28 B; 4 pixels keep 4 of 8 cores busy.
+  it('im2col: word-rounded rows of KH*KW*C bytes, two per busy core when a core has two pixels; other kernels none', () => {
+    // 3x3 over 3 channels: rows of 28 B; 4 pixels keep 4 of 8 cores busy, one pixel each.
     expect(kernelScratch(IM2COL, { inputs: [[1, 9, 9, 3], [8, 3, 3, 3]], output: [1, 1, 4, 8] }, 8)).toBe(4 * 28);
-    // A strided 1x1 shortcut over 18 channels: rows of 20 B; 9 pixels on 8 cores busy 5.
-    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 8)).toBe(5 * 20);
-    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 1)).toBe(20);
+    // A strided 1x1 shortcut over 18 channels: rows of 20 B; 9 pixels on 8 cores busy 5 with two each.
+    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 8)).toBe(5 * 2 * 20);
+    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 1)).toBe(2 * 20);
+    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 1, 1, 20] }, 1)).toBe(20);
     expect(kernelScratch('RequantizedPwConv2d_HWC_s8_s8', { inputs: [[1, 6, 6, 16], [16, 1, 1, 16]], output: [1, 6, 6, 16] }, 8)).toBe(0);
     expect(kernelScratch('RequantizedDWConv2d_HWC_s8_s8', { inputs: [[1, 6, 6, 16], [16, 3, 3, 1]], output: [1, 6, 6, 16] }, 8)).toBe(0);
   });
 
   it('a tiled layer reserves the most any of its tiles needs, edge tiles included', () => {
     const call = { inputs: [[1, 34, 2, 4], [8, 3, 3, 4]], output: [1, 17, 1, 8] };
-    // Tiles of 9 rows: the first keeps 5 cores busy, the last (8 rows) all 8.
-    expect(tiledScratch(IM2COL, call, [1, 9, 1, 8], 8)).toBe(8 * 36);
-    expect(kernelScratch(IM2COL, { ...call, output: [1, 9, 1, 8] }, 8)).toBe(5 * 36);
+    // Tiles of 9 rows: the first keeps 5 cores busy with two pixels each, the last (8 rows) all 8 with one.
+    expect(tiledScratch(IM2COL, call, [1, 9, 1, 8], 8)).toBe(5 * 2 * 36);
+    expect(kernelScratch(IM2COL, { ...call, output: [1, 9, 1, 8] }, 8)).toBe(5 * 2 * 36);
+    expect(kernelScratch(IM2COL, { ...call, output: [1, 8, 1, 8] }, 8)).toBe(8 * 36);
     // Tiles of 3 rows: 3 busy cores in every tile (the last has 2).
     expect(tiledScratch(IM2COL, call, [1, 3, 1, 8], 8)).toBe(3 * 36);
     expect(tiledScratch('RequantizedDWConv2d_HWC_s8_s8', call, [1, 3, 1, 8], 8)).toBe(0);

@@ -20,19 +20,23 @@ export function busyCores(n: number, cores: number): number {
   return Math.ceil(n / Math.ceil(n / cores));
 }
 
-/** One core's im2col row in dpg_rq_conv_hwc: the window of KH*KW*C bytes, rounded up to a word. */
+/** One im2col row in dpg_rq_conv_hwc: the window of KH*KW*C bytes, rounded up to a word. */
 export const im2colRowBytes = (window: number) => (window + 3) & ~3;
+
+/** Rows per core in dpg_rq_conv_hwc: two pixels at a time when a core's share has two. */
+export const im2colRowsPerCore = (pixels: number, cores: number) => (Math.ceil(pixels / cores) >= 2 ? 2 : 1);
 
 /**
  * Bytes of scratch `kernel` touches in one call on `cores` cores; 0 for kernels that need none.
- * dpg_rq_conv_hwc splits the output pixels (N*OH*OW) with dpg_chunk and core i uses row i
- * of the scratch, so a call needs as many rows as it has busy cores. Weights are [M, *k, C].
+ * dpg_rq_conv_hwc splits the output pixels (N*OH*OW) with dpg_chunk and core i uses rows
+ * [i * r, (i + 1) * r) of the scratch (r = im2colRowsPerCore), so a call needs r rows per busy
+ * core. Weights are [M, *k, C].
  */
 export function kernelScratch(kernel: string, call: CallShapes, cores: number): number {
   if (!IM2COL_KERNEL.test(kernel)) return 0;
   const window = call.inputs[1]!.slice(1).reduce((a, b) => a * b, 1);
   const pixels = call.output.slice(0, -1).reduce((a, b) => a * b, 1);
-  return im2colRowBytes(window) * busyCores(pixels, cores);
+  return im2colRowBytes(window) * im2colRowsPerCore(pixels, cores) * busyCores(pixels, cores);
 }
 
 /**
