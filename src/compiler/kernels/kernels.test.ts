@@ -38,6 +38,8 @@ function convRq(rng: Rng, o: {
   large?: boolean; oneD?: boolean; requant?: boolean; wide?: boolean; scalar?: boolean; manyM?: boolean;
   /** Spatial [H, W] ranges (overriding the others). */
   hw?: [[number, number], [number, number]];
+  /** Per-channel multipliers in this range (shift 24, small addends): to straddle a 32-bit path's bound. */
+  mulRange?: [number, number];
 }): Graph {
   const b = new GraphBuilder();
   // Depthwise: two channels at least (one channel is a dense conv to the lowering).
@@ -57,7 +59,8 @@ function convRq(rng: Rng, o: {
     dilations: at.ints(kk.map(() => 1)), group: at.int(o.group ? C : 1),
   });
   const mulShape = o.scalar ? [] : [M, ...kk.map(() => 1)];
-  const rq = o.wide ? { shift: 27, mul: [1, 1 << 21] as [number, number], add: [-(2 ** 29), 2 ** 29] as [number, number] }
+  const rq = o.mulRange ? { shift: 24, mul: o.mulRange, add: [-3000, 3000] as [number, number] }
+    : o.wide ? { shift: 27, mul: [1, 1 << 21] as [number, number], add: [-(2 ** 29), 2 ** 29] as [number, number] }
     : { shift: 11, mul: [1, 40] as [number, number], add: [-3000, 3000] as [number, number] };
   b.output(o.requant === false ? y : b.requant(y, rq.shift, { mulShape, mul: rq.mul, add: rq.add, signed: rng() < 0.5 }));
   return b.build();
@@ -197,6 +200,10 @@ const CASES: Case[] = [
     kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), hw: [[20, 60], [2, 6]], unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, 3x3 on long rows (one output row a band)', platform: 'siracusa',
     kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), hw: [[3, 8], [100, 200]], unsigned: r() < 0.5 }) },
+  // uint8 3x3: |acc| <= 9 * 255 * 128 = 293760, so 32 bits hold acc * mul + add up to mul 7300 or so:
+  // the channels' multipliers straddle it (some take the 32-bit copy path, some the 64-bit one).
+  { name: 'RequantizedDWConv HWC, 3x3 with multipliers on both sides of the 32-bit bound', platform: 'siracusa',
+    kernel: /^RequantizedDWConv2d_HWC_/, graph: (r) => convRq(r, { k: 3, group: 'dw', pad: 1, stride: pick(r, 1, 2), unsigned: true, mulRange: [7290, 7330] }) },
   { name: 'RequantizedDWConv HWC, 3x3 on images smaller than the window', platform: 'siracusa', kernel: /^RequantizedDWConv2d_HWC_/,
     graph: (r) => convRq(r, { k: 3, group: 'dw', pads: 'random', stride: pick(r, 1, 2), tiny: true, unsigned: r() < 0.5 }) },
   { name: 'RequantizedDWConv HWC, multipliers past 32 bits (64-bit requant), per channel or scalar', platform: 'siracusa',
