@@ -139,8 +139,11 @@ static inline __attribute__((always_inline)) void conv_outputs2(int sgn, int wid
     }
   }
   for (int b = 0; b < NB; b++) {
-    ya[b] = conv_rq(wide, acc[b], pm[b], pa[b], shift, lo, hi);
-    yb[b] = conv_rq(wide, bcc[b], pm[b], pa[b], shift, lo, hi);
+    /* Parameters read before the byte stores (which might alias them): once for both pixels. */
+    const int32_t m = pm[b], a = pa[b];
+    const uint8_t ra = conv_rq(wide, acc[b], m, a, shift, lo, hi), rb = conv_rq(wide, bcc[b], m, a, shift, lo, hi);
+    ya[b] = ra;
+    yb[b] = rb;
   }
 }
 
