@@ -291,6 +291,78 @@ static void check_copy_nd(void) {
   printf("copy_nd: checked %ld, bad %ld\n", n, bad);
 }
 
+/* Conv weights: at the extremes (-128, 127: the accumulator bound is reached with x at its own) or uniform. */
+static void fill_weights(int8_t *w, uint32_t n) {
+  const int mode = between(0, 2);
+  for (uint32_t i = 0; i < n; i++) w[i] = mode == 0 ? (int8_t)rnd() : mode == 1 ? -128 : (int8_t)(rnd() & 1 ? -128 : 127);
+}
+
+/* Per-channel multipliers around the 32-bit bound for |acc| <= acc_max (either side, either sign), addends small or large. */
+static void conv_params(int32_t *m, int32_t *a, uint32_t n, int64_t acc_max) {
+  const int32_t at = (int32_t)(0x7fffffff / acc_max);
+  for (uint32_t i = 0; i < n; i++) {
+    m[i] = between(0, 3) == 0 ? between(-40, 40) : (at + between(-3, 3)) * (rnd() & 1 ? 1 : -1);
+    a[i] = between(0, 2) == 0 ? between(-(1 << 20), 1 << 20) : between(-3000, 3000);
+  }
+}
+
+/* A random conv geometry with at least one output: windows 1..4 (3x3 half the time), strides 1..2, padding 0..2. */
+static dpg_conv_geom_t conv_geometry(uint32_t C, uint32_t M, uint32_t group) {
+  dpg_conv_geom_t g;
+  for (;;) {
+    g.N = between(1, 2), g.C = C, g.M = M, g.group = group;
+    g.H = between(1, 12), g.W = between(1, 12);
+    g.KH = between(0, 1) ? 3 : between(1, 4), g.KW = g.KH == 3 && between(0, 3) ? 3 : between(1, 4);
+    g.stride_h = between(1, 2), g.stride_w = between(1, 2);
+    g.pad_top = between(0, 2), g.pad_left = between(0, 2);
+    const uint32_t pb = between(0, 2), pr = between(0, 2);
+    if (g.H + g.pad_top + pb < g.KH || g.W + g.pad_left + pr < g.KW) continue;
+    g.OH = (g.H + g.pad_top + pb - g.KH) / g.stride_h + 1, g.OW = (g.W + g.pad_left + pr - g.KW) / g.stride_w + 1;
+    return g;
+  }
+}
+
+/* dpg_rq_dwconv_hwc and dpg_rq_conv_hwc: every path (the depthwise copy, channel runs, small images, im2col blocks of
+   two pixels) against the sum and requant in 64 bits, with inputs and weights at their extremes and multipliers on
+   both sides of the 32-bit bound. */
+static void check_convs(void) {
+  long n = 0, bad = 0;
+  static uint8_t x[2 * 12 * 12 * 16], y[2 * 12 * 12 * 16], col[8 * 2 * 4 * 4 * 16 + 64];
+  static int8_t w[16 * 4 * 4 * 16];
+  for (int it = 0; it < 6000; it++) {
+    const int dw = it & 1, s = rnd() & 1;
+    const uint32_t C = between(dw ? 2 : 1, 16), M = dw ? C : between(1, 12);
+    const dpg_conv_geom_t g = conv_geometry(C, M, dw ? C : 1);
+    const uint32_t K = g.KH * g.KW * (dw ? 1 : C);
+    int32_t m[16], a[16], lo, hi;
+    conv_params(m, a, M, (int64_t)K * (s ? 128 : 255) * 128);
+    pick_range(&lo, &hi);
+    const int32_t sh = between(0, 3) == 0 ? between(0, 1) * 31 : between(8, 31);
+    const dpg_param_t pm = {m, 1, M}, pa = {a, 1, M}; /* per channel: inner 1, count M */
+    fill_bytes(x, g.N * g.H * g.W * C);
+    fill_weights(w, M * K);
+    if (dw) ON_ALL_CORES(dpg_rq_dwconv_hwc(x, s, w, pm, pa, sh, lo, hi, y, &g));
+    else ON_ALL_CORES(dpg_rq_conv_hwc(x, s, w, pm, pa, sh, lo, hi, y, &g, col));
+    for (uint32_t p = 0; p < g.N * g.OH * g.OW; p++) {
+      const uint32_t ow = p % g.OW, oh = p / g.OW % g.OH, b = p / (g.OW * g.OH);
+      for (uint32_t o = 0; o < M; o++, n++) {
+        int64_t acc = 0;
+        for (uint32_t kh = 0; kh < g.KH; kh++)
+          for (uint32_t kw = 0; kw < g.KW; kw++) {
+            const int32_t ih = (int32_t)(oh * g.stride_h + kh) - (int32_t)g.pad_top, iw = (int32_t)(ow * g.stride_w + kw) - (int32_t)g.pad_left;
+            if (ih < 0 || ih >= (int32_t)g.H || iw < 0 || iw >= (int32_t)g.W) continue;
+            const uint8_t *xp = x + ((b * g.H + (uint32_t)ih) * g.W + (uint32_t)iw) * C;
+            if (dw) acc += (int64_t)(s ? (int8_t)xp[o] : xp[o]) * w[(o * g.KH + kh) * g.KW + kw];
+            else
+              for (uint32_t c = 0; c < C; c++) acc += (int64_t)(s ? (int8_t)xp[c] : xp[c]) * w[((o * g.KH + kh) * g.KW + kw) * C + c];
+          }
+        bad += y[p * M + o] != (uint8_t)clamp64((acc * m[o] + a[o]) >> sh, lo, hi);
+      }
+    }
+  }
+  printf("convs: checked %ld, bad %ld\n", n, bad);
+}
+
 int main(void) {
   check_isoftmax();
   check_irmsnorm();
@@ -301,5 +373,6 @@ int main(void) {
   check_binary();
   check_hardswish();
   check_copy_nd();
+  check_convs();
   return 0;
 }
