@@ -5,6 +5,7 @@ import { ccSpeedBench } from './cc-speed';
 import { codePaneBench } from './codepane';
 import { convBench } from './conv';
 import { csmithCcBench } from './csmith-cc';
+import { fidelityBench } from './fidelity';
 import { interpretBench, parseBench } from './frontend';
 import { fuzzBench } from './fuzz';
 import { gvsocBench } from './gvsoc';
@@ -17,7 +18,7 @@ import { tilingBench } from './tiling';
 import type { Bench, BenchRow } from './harness';
 import { formatTable } from './harness';
 
-const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, profileBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench, convBench];
+const BENCHES: Bench[] = [parseBench, interpretBench, lowerBench, layoutBench, tilingBench, codePaneBench, profileBench, preprocessBench, ccSpeedBench, fuzzBench, simBench, gvsocBench, csmithCcBench, ccBench, convBench, fidelityBench];
 
 const filters = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const exact = (f: string) => BENCHES.some((b) => b.name === f);
