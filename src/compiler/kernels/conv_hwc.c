@@ -33,15 +33,18 @@ static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q
  * Dense conv (group 1), split over output pixels. For each pixel, the window (KH x KW x C bytes,
  * zeros in the padding) is gathered once into this core's im2col row; then the output channels
  * are dot products of that row with the channels' weights [KH, KW, C], four int8 products per
- * instruction, four channels at a time so each word of the row is loaded once for four, and two
- * pixels at a time so each weight word is loaded once for two. `im2col` holds two rows of
- * (K + 3) & ~3 bytes per core (one when no core has two pixels).
+ * instruction, four channels at a time so each word of the row is loaded once for four, and, for
+ * rows of up to CONV_PAIR_ROW bytes, two pixels at a time so each weight word is loaded once for
+ * two. `im2col` holds two rows of (K + 3) & ~3 bytes per core then (one when no core has two
+ * pixels or the rows are longer).
  *
  * The requant parameters (in L2: 12 cycles a load) are copied to the stack once per call, up to
  * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per group of
  * channels).
  */
 #define CONV_CHANNELS 64
+/* im2col rows of at most this many bytes come in pairs (kernels/scratch.ts: IM2COL_PAIR_ROW). */
+#define CONV_PAIR_ROW 128
 
 typedef struct {
   const uint8_t *x;
@@ -202,9 +205,9 @@ void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_
                      uint8_t *im2col) {
   const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C, pixels = g->N * g->OH * g->OW;
   /* Core i's rows: [i * rows, (i + 1) * rows) of the scratch, two when its share has two pixels
-     (kernels/scratch.ts reserves as many). */
-  const uint32_t cores = (uint32_t)hal_num_cores(), rows = (pixels + cores - 1) / cores >= 2 ? 2 : 1;
-  const uint32_t row_bytes = (K + 3u) & ~3u;
+     and the row is short (kernels/scratch.ts reserves as many). */
+  const uint32_t cores = (uint32_t)hal_num_cores(), row_bytes = (K + 3u) & ~3u;
+  const uint32_t rows = (pixels + cores - 1) / cores >= 2 && row_bytes <= CONV_PAIR_ROW ? 2 : 1;
   uint8_t *const col = im2col + (uint32_t)hal_core_id() * rows * row_bytes;
   conv_t d = {x, w, y, col, rows == 2 ? col + row_bytes : NULL, C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
               g->stride_h, g->stride_w, g->pad_top, g->pad_left, K, 0, 0, 0, NULL, NULL, shift, lo, hi};

@@ -19,13 +19,15 @@ describe('kernel scratch', () => {
       for (let n = 0; n <= 100; n++) expect(busyCores(n, cores), `${n} on ${cores}`).toBe(chunkedRows(n, cores));
   });
 
-  it('im2col: word-rounded rows of KH*KW*C bytes, two per busy core when a core has two pixels; other kernels none', () => {
+  it('im2col: word-rounded rows of KH*KW*C bytes, two per busy core when a core has two pixels and rows are short; other kernels none', () => {
     // 3x3 over 3 channels: rows of 28 B; 4 pixels keep 4 of 8 cores busy, one pixel each.
     expect(kernelScratch(IM2COL, { inputs: [[1, 9, 9, 3], [8, 3, 3, 3]], output: [1, 1, 4, 8] }, 8)).toBe(4 * 28);
     // A strided 1x1 shortcut over 18 channels: rows of 20 B; 9 pixels on 8 cores busy 5 with two each.
     expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 8)).toBe(5 * 2 * 20);
     expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 1)).toBe(2 * 20);
     expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 1, 1, 20] }, 1)).toBe(20);
+    // 3x3 over 16 channels: rows of 144 B (over 128) stay single even with two pixels a core.
+    expect(kernelScratch(IM2COL, { inputs: [[1, 9, 9, 16], [8, 3, 3, 16]], output: [1, 4, 4, 8] }, 8)).toBe(8 * 144);
     expect(kernelScratch('RequantizedPwConv2d_HWC_s8_s8', { inputs: [[1, 6, 6, 16], [16, 1, 1, 16]], output: [1, 6, 6, 16] }, 8)).toBe(0);
     expect(kernelScratch('RequantizedDWConv2d_HWC_s8_s8', { inputs: [[1, 6, 6, 16], [16, 3, 3, 1]], output: [1, 6, 6, 16] }, 8)).toBe(0);
   });

@@ -23,8 +23,16 @@ export function busyCores(n: number, cores: number): number {
 /** One im2col row in dpg_rq_conv_hwc: the window of KH*KW*C bytes, rounded up to a word. */
 export const im2colRowBytes = (window: number) => (window + 3) & ~3;
 
-/** Rows per core in dpg_rq_conv_hwc: two pixels at a time when a core's share has two. */
-export const im2colRowsPerCore = (pixels: number, cores: number) => (Math.ceil(pixels / cores) >= 2 ? 2 : 1);
+/** Rows of at most this many bytes come in pairs (dpg_rq_conv_hwc's CONV_PAIR_ROW). */
+export const IM2COL_PAIR_ROW = 128;
+
+/**
+ * Rows per core in dpg_rq_conv_hwc: two pixels at a time when a core's share has two and the
+ * row is short (there the per-block requant and set-up weigh most, and the second row costs
+ * little L1); one otherwise.
+ */
+export const im2colRowsPerCore = (pixels: number, cores: number, rowBytes: number) =>
+  (Math.ceil(pixels / cores) >= 2 && rowBytes <= IM2COL_PAIR_ROW ? 2 : 1);
 
 /**
  * Bytes of scratch `kernel` touches in one call on `cores` cores; 0 for kernels that need none.
@@ -36,7 +44,8 @@ export function kernelScratch(kernel: string, call: CallShapes, cores: number): 
   if (!IM2COL_KERNEL.test(kernel)) return 0;
   const window = call.inputs[1]!.slice(1).reduce((a, b) => a * b, 1);
   const pixels = call.output.slice(0, -1).reduce((a, b) => a * b, 1);
-  return im2colRowBytes(window) * im2colRowsPerCore(pixels, cores) * busyCores(pixels, cores);
+  const row = im2colRowBytes(window);
+  return row * im2colRowsPerCore(pixels, cores, row) * busyCores(pixels, cores);
 }
 
 /**
