@@ -38,7 +38,7 @@ static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q
  * two. `im2col` holds two rows of (K + 3) & ~3 bytes per core then (one when no core has two
  * pixels or the rows are longer).
  *
- * The requant parameters (in L2: 12 cycles a load) are copied to the stack once per call, up to
+ * The requant parameters (in L2: 15 cycles a load) are copied to the stack once per call, up to
  * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per group of
  * channels).
  */
@@ -266,7 +266,7 @@ void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
  *   window clipped to the input (the interior outputs, [ow_lo, ow_hi), need no clipping).
  * The channel-by-channel ways cut the work into (channel, output row) units, channel-major, and
  * each core takes a contiguous run: a core keeps to few channels (their weights and requant
- * parameters, which may live in L2 at 12 cycles a load, are read once per channel), and all
+ * parameters, which may live in L2 at 15 cycles a load, are read once per channel), and all
  * cores work even when C < cores.
  */
 

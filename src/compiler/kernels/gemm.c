@@ -46,7 +46,7 @@ void dpg_gemm(const void *a, dpg_type_t at, int32_t a_off, const void *b, dpg_ty
  * loads 2 + 4 words and issues 8 four-way dot products, instead of 2 loads per dot product.
  * Edge blocks (M odd, N not a multiple of 4) use the same code with fewer rows or columns.
  * Blocks go down the columns (row block fastest) so per-column parameters, which live in L2
- * (12 cycles a load), are read once per column block.
+ * (15 cycles a load), are read once per column block.
  */
 #define RB_M 2
 #define RB_N 4
@@ -332,7 +332,7 @@ void dpg_rq_gemm(const uint8_t *a, int a_signed, const uint8_t *b, int b_signed,
   /* The largest |acc| the operands allow: K * 128 * 128 when both are signed, up to K * 255 * 255. */
   const uint64_t acc_max = (uint64_t)K * (a_signed ? 128 : 255) * (b_signed ? 128 : 255);
   /* Row parts are scanned once; column parts are bounded per column block, from the values just
-     loaded (scanning a per-column vector in L2 costs 12 cycles an element on every core). */
+     loaded (scanning a per-column vector in L2 costs 15 cycles an element on every core). */
   const uint32_t row_mul = mul_kind == PK_ROW ? max_abs(&mul) : 0, row_add = add_kind == PK_ROW ? max_abs(&add) : 0;
   /* Every row of A and B starts 4-byte aligned when K % 4 == 0 and the bases are aligned
      (batch offsets are multiples of M*K or K*N); K == 0 takes the general path (all sums 0). */

@@ -102,7 +102,7 @@ const { L1, L2, L3 } = SIRACUSA_MAP;
 
 export const SIRACUSA_MEMORY: MemoryLevel[] = [
   { name: 'L1', bytes: L1.bytes, base: L1.base, doc: 'cluster TCDM: 16 banks of 16 KiB, word-interleaved, 1-cycle access; tiles live here' },
-  { name: 'L2', bytes: L2.bytes, doc: 'on-chip SoC SRAM (4 banks); ~12 cycles from the cluster; the cluster DMA moves tiles L2 <-> L1' },
+  { name: 'L2', bytes: L2.bytes, doc: 'on-chip SoC SRAM (4 banks); 15 cycles a core access from the cluster; the cluster DMA moves tiles L2 <-> L1' },
   { name: 'L3', bytes: L3.bytes, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
 ];
 

@@ -30,10 +30,12 @@ export let l2Gate: u32 = 0;
 /** Bank reservations are made only while more than one core runs (nobody to conflict with). */
 export let stampBanks: bool = false;
 
-// Cycles a cluster core waits for L2 beyond the access's own cycle: a load's round trip
-// through the cluster and SoC interconnects (12 cycles in all), a store's acknowledge.
-export const L2_LOAD_EXTRA: i32 = 11;
-export const L2_STORE_EXTRA: i32 = 3;
+// Cycles a cluster core waits for L2 beyond the access's own cycle: the request crosses the
+// cluster interconnect (2 cycles) and the SoC's AXI interconnect (12), as in GVSoC's Siracusa
+// (gvsoc-pulp pulp/chips/siracusa/cluster.py: cluster_ico latency 2; soc.py: axi_ico latency 12),
+// so a load takes 15 cycles in all. A store blocks the core for the same round trip there.
+export const L2_LOAD_EXTRA: i32 = 14;
+export const L2_STORE_EXTRA: i32 = 14;
 
 /** The running core's full cycle count from the low bits `now` the run loop passes around. */
 export function fullNow(now: u32): u64 {
