@@ -105,7 +105,7 @@ function buildClangCold(code: CodegenResult): { compileMs: number; linkMs: numbe
   }
 }
 
-const failed = (e: unknown) => `failed: ${((e as Error).message ?? String(e)).split('\n')[0].slice(0, 160)}`;
+export const failed = (e: unknown) => `failed: ${((e as Error).message ?? String(e)).split('\n')[0].slice(0, 160)}`;
 
 async function compileRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];

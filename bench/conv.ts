@@ -10,7 +10,7 @@
 import type { CodegenResult, LayerCode } from '../src/compiler/codegen/types';
 import type { Config } from '../src/compiler/config';
 import { siracusaToolchain } from '../src/sim/run/simulate';
-import { clangElf, ourElf, programs, simulate } from './cc';
+import { clangElf, failed, ourElf, programs, simulate } from './cc';
 import type { Bench, BenchRow } from './harness';
 import { sharedTest } from './paths';
 
@@ -72,8 +72,6 @@ async function figures(dir: string, config: Partial<Config>, build: (code: Codeg
   if (prof.why) throw new Error(`the profiled build ${prof.why}`);
   return { total: total.cycles, errors: total.errors, perKind: perKind(prof.stdout, p.profiled) };
 }
-
-const failed = (e: unknown) => `failed: ${(e as Error).message}`;
 
 async function rows(): Promise<BenchRow[]> {
   const out: BenchRow[] = [];

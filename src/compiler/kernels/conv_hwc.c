@@ -257,11 +257,13 @@ void dpg_rq_pwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
  *   y[n, oh, ow, c] = rq(sum_{kh, kw} x[n, oh*sh + kh - pt, ow*sw + kw - pl, c] * w[c, kh, kw])
  * with taps in the padding counting 0.
  *
- * Three ways, by the window and the image:
- * - dw_channel3x3 (3x3 windows): channel by channel, blocks of outputs with the nine weights in
- *   registers; the border runs the same loop as the interior (weights shifted into zeros).
- * - dw_small (3x3 windows on small images, a few outputs per block): pixel by pixel, the
- *   channels innermost.
+ * Four ways, by the window and the image:
+ * - dw_planes (3x3 windows, strides 1 and 2, a shift in [0, 31], lines that fit its stack copy):
+ *   channel by channel through a zero-padded copy, a window row a word (see there).
+ * - for the 3x3 windows it does not take (longer lines, larger strides):
+ *   - dw_channel3x3: channel by channel, blocks of outputs with the nine weights in registers;
+ *     the border runs the same loop as the interior (weights shifted into zeros);
+ *   - dw_small (small images, a few outputs per block): pixel by pixel, the channels innermost.
  * - dw_channel_any (any other window, and 64-bit requants): channel by channel, each output's
  *   window clipped to the input (the interior outputs, [ow_lo, ow_hi), need no clipping).
  * The channel-by-channel ways cut the work into (channel, output row) units, channel-major, and
@@ -662,11 +664,11 @@ static inline __attribute__((always_inline)) uint32_t dw_row_weights(int8_t a, i
   return (uint32_t)(uint8_t)a | (uint32_t)(uint8_t)b << 8 | (uint32_t)(uint8_t)c << 16;
 }
 
-/* One output's requant; `u8`: lo is 0 (one clip instruction). */
+/* conv_rq's 32-bit requant; `u8`: lo is 0, so one clip instruction. */
 static inline __attribute__((always_inline)) uint8_t dw_rq(int u8, int32_t acc, int32_t mul, int32_t add, int32_t shift,
                                                            int32_t lo, int32_t hi) {
-  const int32_t v = dpg_add_sra(acc * mul, add, shift);
-  return (uint8_t)(u8 ? (int32_t)dpg_clipu(v, (uint32_t)hi) : dpg_clip32(v, lo, hi));
+  if (!u8) return conv_rq(0, acc, mul, add, shift, lo, hi);
+  return (uint8_t)dpg_clipu(dpg_add_sra(acc * mul, add, shift), (uint32_t)hi);
 }
 
 static inline __attribute__((always_inline)) int32_t dw_dot3(int sgn, uint32_t a, uint32_t b, uint32_t e, uint32_t ka,
@@ -841,11 +843,6 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
   /* The largest |acc|: KH*KW taps of |x| <= 128 or 255 times |w| <= 128. */
   const uint64_t acc_max = (uint64_t)d.KH * d.KW * (x_signed ? 128u : 255u) * 128u;
   const int shift_ok = shift >= 0 && shift <= 31;
-  /* dw_channel3x3's conditions: no window overhangs the input's columns by more than two. */
-  const int k3x3 = d.KH == 3 && d.KW == 3 && d.W >= 3 && d.pl <= 2 && d.OW && (d.OW - 1) * d.sw + 1 <= d.W + d.pl &&
-                   dw_plan_runs(&d);
-  /* 3x3 windows with channels enough for every core, and dw_channel3x3 would run fewer than two
-     outputs per block (small images) or cannot: the channels innermost. */
   /* 3x3, strides 1 and 2, 32-bit shift: through the padded copy (dw_planes). */
   if (d.KH == 3 && d.KW == 3 && d.sh <= 2 && d.sw <= 2 && shift_ok && d.OH && d.OW) {
     const dw_band_t band = dw_band_geometry(&d);
@@ -854,6 +851,11 @@ void dpg_rq_dwconv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_para
       return;
     }
   }
+  /* dw_channel3x3's conditions: no window overhangs the input's columns by more than two. */
+  const int k3x3 = d.KH == 3 && d.KW == 3 && d.W >= 3 && d.pl <= 2 && d.OW && (d.OW - 1) * d.sw + 1 <= d.W + d.pl &&
+                   dw_plan_runs(&d);
+  /* 3x3 windows with channels enough for every core, and dw_channel3x3 would run fewer than two
+     outputs per block (small images) or cannot: the channels innermost. */
   const uint32_t blocks = d.runs * (d.oh_lo + (d.OH - d.oh_hi) + (d.oh_hi > d.oh_lo));
   if (d.KH == 3 && d.KW == 3 && C >= (uint32_t)hal_num_cores() && (!k3x3 || 2 * blocks >= d.OH * d.OW)) {
     dw_small(&d, x_signed, &mul, &add, acc_max);
