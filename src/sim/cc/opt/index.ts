@@ -93,7 +93,7 @@ export const OPT_PASSES: readonly OptPass[] = [
     start: each(simplify) },
   { name: 'gvn', level: 1, stage: 'scalar', unmovedBy: ['dce'], again: true, doc: 'common subexpressions over the dominator tree',
     start: each(gvn) },
-  { name: 'load-forwarding', level: 1, stage: 'scalar', unmovedBy: ['dce'], doc: 'a load of what a single-predecessor chain already loaded or stored reads that value',
+  { name: 'load-forwarding', level: 1, stage: 'scalar', unmovedBy: ['dce'], doc: 'a load of what every path to it already loaded or stored, with nothing between that may write it (alias facts), reads that value',
     start: each(forwardLoads) },
   { name: 'dce', level: 1, stage: 'scalar', doc: 'drop computations nothing uses',
     start: each(dce) },
