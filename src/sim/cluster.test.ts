@@ -37,7 +37,7 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     m = await nodeMachine();
     const jobs: [string, string[]][] = [
       ['fork', []], ['barrier', []], ['speedup', []], ['banks', ['SAME_BANK=1']], ['banks', ['SAME_BANK=0']],
-      ['dma', []], ['l3', []], ['events', []], ['console', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
+      ['dma', []], ['l3', []], ['l2', ['WORDS=100']], ['l2', ['WORDS=300']], ['events', []], ['console', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
     ];
     for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map(([n, d]) => build(n, d)));
   }, 180_000);
@@ -88,6 +88,14 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     expect(cyc[1] / cyc[2]).toBeGreaterThan(1.9);
     expect(cyc[1] / cyc[8]).toBeGreaterThan(7);
     expect(cyc[1] / cyc[8]).toBeLessThanOrEqual(8.2);
+  });
+
+  it('a core waits 14 cycles beyond the access for each L2 load and each L2 store (GVSoC: cluster_ico 2 + axi_ico 12)', () => {
+    const small = run('l2-WORDS_100'), large = run('l2-WORDS_300');
+    for (const r of [small, large]) expect(r.stopped).toBe('exit');
+    expect(small.stdout).toMatch(/^l2 100 0$/m);
+    // 200 more loads and 200 more stores on worker 0; everything else the two programs do is the same.
+    expect(large.cores[0].stalls.l2 - small.cores[0].stalls.l2).toBe(400 * 14);
   });
 
   it('stalls cores that hit the same TCDM bank in the same cycle, and not different banks', () => {
