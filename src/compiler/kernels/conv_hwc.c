@@ -16,11 +16,26 @@ static inline __attribute__((always_inline)) int32_t ld8(int sgn, const uint8_t 
   return sgn ? (int32_t)*(const int8_t *)p : (int32_t)*p;
 }
 
-/** `wide`: acc*mul + add may not fit 32 bits (or shift is outside [0, 31]), so the exact 64-bit path. */
-static inline __attribute__((always_inline)) uint8_t conv_rq(int wide, int32_t acc, int32_t mul, int32_t add, int32_t shift,
+/*
+ * How a requant is computed, a compile-time constant in each specialised copy: RQ_WIDE when
+ * acc*mul + add may not fit 32 bits (or shift is outside [0, 31]), the exact 64-bit path;
+ * otherwise 32 bits with the clip as max and min (RQ_32), or one instruction when lo is 0
+ * (RQ_CLIPU) or -hi - 1 (RQ_CLIPS: int8's [-128, 127]).
+ */
+enum { RQ_32 = 0, RQ_WIDE = 1, RQ_CLIPU = 2, RQ_CLIPS = 3 };
+
+static inline __attribute__((always_inline)) uint8_t conv_rq(int mode, int32_t acc, int32_t mul, int32_t add, int32_t shift,
                                                              int32_t lo, int32_t hi) {
-  if (wide) return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
-  return (uint8_t)dpg_clip32(dpg_add_sra(acc * mul, add, shift), lo, hi);
+  if (mode == RQ_WIDE) return (uint8_t)dpg_requant(acc, mul, add, shift, lo, hi);
+  const int32_t v = dpg_add_sra(acc * mul, add, shift);
+  if (mode == RQ_CLIPU) return (uint8_t)dpg_clipu(v, (uint32_t)hi);
+  if (mode == RQ_CLIPS) return (uint8_t)dpg_clips(v, hi);
+  return (uint8_t)dpg_clip32(v, lo, hi);
+}
+
+/** The mode of a 32-bit requant clipping to [lo, hi]. */
+static inline int rq_clip_mode(int32_t lo, int32_t hi) {
+  return hi < 0 ? RQ_32 : lo == 0 ? RQ_CLIPU : lo == -hi - 1 ? RQ_CLIPS : RQ_32;
 }
 
 static inline uint32_t abs32(int32_t v) { return v < 0 ? 0u - (uint32_t)v : (uint32_t)v; }
@@ -30,28 +45,35 @@ static inline int per_channel(const dpg_param_t *q, uint32_t C) { return q->coun
 static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q->v[c < q->count ? c : c % q->count]; }
 
 /* ---- dpg_rq_conv_hwc ---------------------------------------------------------------------------
- * Dense conv (group 1), split over output pixels. For each pixel, the window (KH x KW x C bytes,
- * zeros in the padding) is gathered once into this core's im2col row; then the output channels
- * are dot products of that row with the channels' weights [KH, KW, C], four int8 products per
+ * Dense conv (group 1). For each output pixel, the window (KH x KW x C bytes, zeros in the
+ * padding) is gathered once into the core's im2col row; then the output channels are dot
+ * products of that row with the channels' weights [KH, KW, C], four int8 products per
  * instruction, four channels at a time so each word of the row is loaded once for four, and, for
- * rows of up to CONV_PAIR_ROW bytes, two pixels at a time so each weight word is loaded once for
- * two. `im2col` holds two rows of (K + 3) & ~3 bytes per core then (one when no core has two
- * pixels or the rows are longer).
+ * rows of up to CONV_PAIR_ROW bytes, up to CONV_ROWS pixels at a time so each weight word is
+ * loaded once for all of them (a 3 x 4 register block: 7 loads for 12 dot products). The sums
+ * go to the stack and one loop requantizes them. `im2col` holds that many rows of (K + 3) & ~3
+ * bytes per busy core (kernels/scratch.ts reserves them).
  *
  * The requant parameters (in L2: 15 cycles a load) are copied to the stack once per call, up to
- * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per group of
- * channels).
+ * CONV_CHANNELS channels at a time (more channels: the pixels are gone through once per window of
+ * channels). Within a window the cores share (slot of pixels, CONV_GROUP channels) units, each
+ * core a contiguous run: KeywordSpotting's first conv (100 pixels, 64 channels) gives each of 8
+ * cores 17 of 34 slots x 4 groups, not 13 or 9 pixels.
  */
 #define CONV_CHANNELS 64
-/* im2col rows of at most this many bytes come in pairs (kernels/scratch.ts: IM2COL_PAIR_ROW). */
+/* The cores share (slot of pixels, group of this many channels) units, so a layer whose pixels
+   do not divide evenly still keeps every core equally busy (kernels/scratch.ts: IM2COL_GROUP). */
+#define CONV_GROUP 16
+/* im2col rows of at most this many bytes come CONV_ROWS at a time (kernels/scratch.ts: IM2COL_PAIR_ROW, IM2COL_ROWS). */
 #define CONV_PAIR_ROW 128
+#define CONV_ROWS 3
 
 typedef struct {
   const uint8_t *x;
   const int8_t *w; /* channel m0's weights */
   uint8_t *y;      /* pixel 0, channel m0 */
-  uint8_t *col;    /* this core's im2col row */
-  uint8_t *col2;   /* its second row (pixels two at a time), or NULL */
+  uint8_t *col;    /* this core's im2col rows */
+  uint32_t rows, row_bytes; /* rows (pixels at a time) and their stride */
   uint32_t C, H, W, M, KH, KW, OH, OW, sh, sw, pt, pl, K;
   uint32_t p0, p1, channels; /* pixels [p0, p1), channels [m0, m0 + channels) */
   const int32_t *mul, *add;  /* the channels' parameters */
@@ -64,128 +86,171 @@ static inline __attribute__((always_inline)) void conv_copy(uint8_t *dst, const 
   for (; n; n--) *dst++ = *src++;
 }
 
+static inline __attribute__((always_inline)) void conv_zero(uint8_t *dst, uint32_t n) {
+  for (; n; n--) *dst++ = 0;
+}
+
 /**
- * The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. A
- * window row's taps inside the input are KW' * C adjacent bytes of x: one copy.
+ * `rows` rows of n bytes, `stride` apart in src, back to back into dst: a window whose rows lie
+ * inside the input's columns. Rows of one word (a 4-wide window of one channel, say) are one
+ * load and one store each; down-counting loops keep the hardware loops' set-up short.
+ */
+static inline __attribute__((always_inline)) void conv_copy_rows(uint8_t *dst, const uint8_t *src, uint32_t rows,
+                                                                 uint32_t n, uint32_t stride) {
+  if (n == 4) {
+    for (uint32_t r = rows; r; r--, src += stride, dst += 4) dpg_store4u(dst, dpg_load4u(src));
+    return;
+  }
+  const uint32_t words = n >> 2, rest = n & 3;
+  for (uint32_t r = rows; r; r--, src += stride - n) {
+    for (uint32_t k = words; k; k--, src += 4, dst += 4) dpg_store4u(dst, dpg_load4u(src));
+    for (uint32_t k = rest; k; k--) *dst++ = *src++;
+  }
+}
+
+/**
+ * The im2col row of pixel (n, oh, ow): the window's KH*KW*C bytes, zeros in the padding. The
+ * window's rows [kh0, kh1) lie inside the input's rows, and in each the taps [kw0, kw1) inside
+ * its columns are KW' * C adjacent bytes of x: one copy per row, or, with no column of the
+ * window in the padding, one copy of all those rows.
  */
 static inline __attribute__((always_inline)) void conv_gather(const conv_t *g, uint8_t *dst, uint32_t n, uint32_t oh, uint32_t ow) {
   const uint32_t C = g->C, H = g->H, W = g->W, KH = g->KH, KW = g->KW, row_bytes = KW * C;
   const int32_t ih0 = (int32_t)(oh * g->sh) - (int32_t)g->pt, iw0 = (int32_t)(ow * g->sw) - (int32_t)g->pl;
-  /* The taps [kw0, kw1) of a row inside the input's columns. */
+  /* The taps [kw0, kw1) of a row inside the input's columns, the rows [kh0, kh1) inside its rows. */
   const uint32_t kw0 = iw0 < 0 ? (uint32_t)-iw0 < KW ? (uint32_t)-iw0 : KW : 0;
   const int32_t right = (int32_t)W - iw0;
   const uint32_t kw1 = right <= (int32_t)kw0 ? kw0 : (uint32_t)right < KW ? (uint32_t)right : KW;
+  const uint32_t kh0 = ih0 < 0 ? (uint32_t)-ih0 < KH ? (uint32_t)-ih0 : KH : 0;
+  const int32_t below = (int32_t)H - ih0;
+  uint32_t kh1 = below <= (int32_t)kh0 ? kh0 : (uint32_t)below < KH ? (uint32_t)below : KH;
+  if (kw1 == kw0) kh1 = kh0; /* every column in the padding */
   const uint32_t lead = kw0 * C, body = (kw1 - kw0) * C, tail = row_bytes - lead - body;
-  const uint8_t *const x0 = g->x + ((n * H) * W + (uint32_t)(iw0 + (int32_t)kw0)) * C;
-  for (uint32_t kh = 0; kh < KH; kh++, dst += row_bytes) {
-    const int32_t ih = ih0 + (int32_t)kh;
-    if (ih < 0 || ih >= (int32_t)H || !body) { /* a row of the padding */
-      for (uint32_t i = 0; i < row_bytes; i++) dst[i] = 0;
-      continue;
+  conv_zero(dst, kh0 * row_bytes);
+  if (kh1 > kh0) { /* rows with taps inside the input (with none, src would point outside x) */
+    const uint8_t *src = g->x + ((n * H + (uint32_t)(ih0 + (int32_t)kh0)) * W + (uint32_t)(iw0 + (int32_t)kw0)) * C;
+    uint8_t *d = dst + kh0 * row_bytes;
+    if (!lead && !tail) {
+      conv_copy_rows(d, src, kh1 - kh0, row_bytes, W * C);
+    } else {
+      for (uint32_t kh = kh0; kh < kh1; kh++, d += row_bytes, src += W * C) {
+        conv_zero(d, lead);
+        conv_copy(d + lead, src, body);
+        conv_zero(d + lead + body, tail);
+      }
     }
-    for (uint32_t i = 0; i < lead; i++) dst[i] = 0;
-    conv_copy(dst + lead, x0 + (uint32_t)ih * W * C, body);
-    for (uint32_t i = 0; i < tail; i++) dst[lead + body + i] = 0;
   }
+  conv_zero(dst + kh1 * row_bytes, (KH - kh1) * row_bytes);
 }
 
 /*
- * NB (1..4) outputs of one pixel: dot products of the im2col row `col` (word-aligned) with NB
- * weight rows K bytes apart from `wm`, then the requant with parameters pm[0..NB), pa[0..NB).
+ * The dot products of NP (1..3) pixels' im2col rows (word-aligned, `rb` bytes apart from col)
+ * with NB (1..4) weight rows K bytes apart from wm, into acc[p * CONV_CHANNELS + b]: an NP x NB
+ * register block, each word of a row loaded once for NB channels and each weight word once for
+ * NP pixels.
  */
-static inline __attribute__((always_inline)) void conv_outputs(int sgn, int wide, int NB, const uint8_t *col, const uint8_t *wm,
-                                                               uint32_t K, uint8_t *yp, const int32_t *pm, const int32_t *pa,
-                                                               int32_t shift, int32_t lo, int32_t hi) {
-  int32_t acc[4] = {0, 0, 0, 0};
-  const uint32_t K4 = K & ~3u;
-  uint32_t k = 0;
-  for (; k < K4; k += 4) {
-    const uint32_t xw = dpg_load4a(col + k);
+static inline __attribute__((always_inline)) void conv_dots(int sgn, int NP, int NB, const uint8_t *col, uint32_t rb,
+                                                            const uint8_t *wm, uint32_t K, int32_t *out) {
+  int32_t acc[3][4];
+  const uint8_t *xp[3], *wp[4];
+  for (int p = 0; p < NP; p++) xp[p] = col + p * rb;
+  for (int b = 0; b < NB; b++) wp[b] = wm + b * K;
+  uint32_t words = K >> 2;
+  if (words) { /* the first word sets the accumulators: no zeroing */
+    uint32_t xw[3], ww[4];
+    for (int p = 0; p < NP; p++) xw[p] = dpg_load4_inc(&xp[p]);
+    for (int b = 0; b < NB; b++) ww[b] = dpg_load4_inc(&wp[b]);
+    for (int p = 0; p < NP; p++)
+      for (int b = 0; b < NB; b++) acc[p][b] = sgn ? dpg_dot4_ss(xw[p], ww[b]) : dpg_dot4_us(xw[p], ww[b]);
+    words--;
+  } else {
+    for (int p = 0; p < NP; p++)
+      for (int b = 0; b < NB; b++) acc[p][b] = 0;
+  }
+  /* Post-incrementing loads (dpg_load4_inc: no index register, no add per word), all of them
+     before the products (they stay in program order): no product waits on its load. */
+  for (; words; words--) {
+    uint32_t xw[3], ww[4];
+    for (int p = 0; p < NP; p++) xw[p] = dpg_load4_inc(&xp[p]);
+    for (int b = 0; b < NB; b++) ww[b] = dpg_load4_inc(&wp[b]);
     /* x unsigned: the unsigned operand goes first */
+    for (int p = 0; p < NP; p++)
+      for (int b = 0; b < NB; b++)
+        acc[p][b] = sgn ? dpg_sdot4_ss(acc[p][b], xw[p], ww[b]) : dpg_sdot4_us(acc[p][b], xw[p], ww[b]);
+  }
+  for (uint32_t k = K & 3; k; k--) {
+    int32_t xv[3];
+    for (int p = 0; p < NP; p++) xv[p] = ld8(sgn, xp[p]++);
     for (int b = 0; b < NB; b++) {
-      const uint32_t ww = dpg_load4u(wm + b * K + k);
-      acc[b] = sgn ? dpg_sdot4_ss(acc[b], xw, ww) : dpg_sdot4_us(acc[b], xw, ww);
+      const int32_t wv = *(const int8_t *)wp[b]++;
+      for (int p = 0; p < NP; p++) acc[p][b] += xv[p] * wv;
     }
   }
-  for (; k < K; k++) {
-    const int32_t xv = ld8(sgn, col + k);
-    for (int b = 0; b < NB; b++) acc[b] += xv * (int32_t)(int8_t)wm[b * K + k];
-  }
-  for (int b = 0; b < NB; b++) yp[b] = conv_rq(wide, acc[b], pm[b], pa[b], shift, lo, hi);
+  for (int p = 0; p < NP; p++)
+    for (int b = 0; b < NB; b++) out[p * CONV_CHANNELS + b] = acc[p][b];
 }
 
 /*
- * NB (1..4) outputs of each of two pixels: the dot products of im2col rows ca and cb with NB
- * weight rows, each weight word loaded once for both (a 2 x NB register block).
+ * NP pixels from pixel (n, oh, ow) on (outputs from yp, rows M apart): their windows gathered,
+ * the dot products to the stack (acc), then one loop requantizes them with the channels'
+ * parameters. Kept apart, neither loop runs short of registers (the register block with the
+ * requant's shift, clip and pointers live spilled and reloaded them for every output).
  */
-static inline __attribute__((always_inline)) void conv_outputs2(int sgn, int wide, int NB, const uint8_t *ca, const uint8_t *cb,
-                                                                const uint8_t *wm, uint32_t K, uint8_t *ya, uint8_t *yb,
-                                                                const int32_t *pm, const int32_t *pa, int32_t shift,
-                                                                int32_t lo, int32_t hi) {
-  int32_t acc[4] = {0, 0, 0, 0}, bcc[4] = {0, 0, 0, 0};
-  const uint32_t K4 = K & ~3u;
-  uint32_t k = 0;
-  for (; k < K4; k += 4) {
-    const uint32_t xa = dpg_load4a(ca + k), xb = dpg_load4a(cb + k);
-    for (int b = 0; b < NB; b++) {
-      const uint32_t ww = dpg_load4u(wm + b * K + k);
-      acc[b] = sgn ? dpg_sdot4_ss(acc[b], xa, ww) : dpg_sdot4_us(acc[b], xa, ww);
-      bcc[b] = sgn ? dpg_sdot4_ss(bcc[b], xb, ww) : dpg_sdot4_us(bcc[b], xb, ww);
-    }
+static inline __attribute__((always_inline)) void conv_slot(int sgn, int rq, int NP, const conv_t *g, uint32_t *n,
+                                                            uint32_t *oh, uint32_t *ow, uint8_t *yp, int32_t *acc) {
+  const uint32_t M = g->M, K = g->K, rb = g->row_bytes, channels = g->channels;
+  uint8_t *const col = g->col;
+  const uint8_t *const w = (const uint8_t *)g->w;
+  for (int p = 0; p < NP; p++) {
+    conv_gather(g, col + p * rb, *n, *oh, *ow);
+    if (++*ow == g->OW) { *ow = 0; if (++*oh == g->OH) { *oh = 0; ++*n; } }
   }
-  for (; k < K; k++) {
-    const int32_t va = ld8(sgn, ca + k), vb = ld8(sgn, cb + k);
-    for (int b = 0; b < NB; b++) {
-      const int32_t wv = (int8_t)wm[b * K + k];
-      acc[b] += va * wv;
-      bcc[b] += vb * wv;
-    }
-  }
-  for (int b = 0; b < NB; b++) {
-    /* Parameters read before the byte stores (which might alias them): once for both pixels. */
-    const int32_t m = pm[b], a = pa[b];
-    const uint8_t ra = conv_rq(wide, acc[b], m, a, shift, lo, hi), rb = conv_rq(wide, bcc[b], m, a, shift, lo, hi);
-    ya[b] = ra;
-    yb[b] = rb;
+  uint32_t m = 0;
+  for (; m + 4 <= channels; m += 4) conv_dots(sgn, NP, 4, col, rb, w + m * K, K, acc + m);
+  for (; m < channels; m++) conv_dots(sgn, NP, 1, col, rb, w + m * K, K, acc + m);
+  const int32_t *pm = g->mul, *pa = g->add, *ap = acc;
+  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
+  uint8_t *yc = yp;
+  for (uint32_t c = channels; c; c--, ap++, yc++) {
+    /* Every load before the byte stores, which might alias them. */
+    const int32_t mc = *pm++, ac = *pa++;
+    int32_t v[3];
+    uint8_t r[3];
+    for (int p = 0; p < NP; p++) v[p] = ap[p * CONV_CHANNELS];
+    for (int p = 0; p < NP; p++) r[p] = conv_rq(rq, v[p], mc, ac, shift, lo, hi);
+    for (int p = 0; p < NP; p++) yc[p * M] = r[p];
   }
 }
 
-static inline __attribute__((always_inline)) void conv_pixels(int sgn, int wide, const conv_t *g) {
-  const uint32_t M = g->M, K = g->K, OH = g->OH, OW = g->OW, channels = g->channels, p1 = g->p1;
-  const int32_t shift = g->shift, lo = g->lo, hi = g->hi;
-  uint8_t *const col = g->col, *const col2 = g->col2;
-  const uint8_t *const w = (const uint8_t *)g->w;
-  const int32_t *const pm = g->mul, *const pa = g->add;
+/* The core's pixels [p0, p1), g->rows at a time while that many are left. */
+static inline __attribute__((always_inline)) void conv_pixels(int sgn, int rq, const conv_t *g) {
+  const uint32_t M = g->M, OH = g->OH, OW = g->OW, p1 = g->p1, rows = g->rows;
+  int32_t acc[3 * CONV_CHANNELS];
   uint32_t p = g->p0;
   uint32_t ow = p % OW, oh = p / OW % OH, n = p / (OW * OH);
   uint8_t *yp = g->y + p * M;
-  /* Two pixels at a time: each weight word serves both. */
-  if (col2)
-    for (; p + 2 <= p1; p += 2, yp += 2 * M) {
-      conv_gather(g, col, n, oh, ow);
-      if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
-      conv_gather(g, col2, n, oh, ow);
-      if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
-      uint32_t m = 0;
-      for (; m + 4 <= channels; m += 4)
-        conv_outputs2(sgn, wide, 4, col, col2, w + m * K, K, yp + m, yp + M + m, pm + m, pa + m, shift, lo, hi);
-      for (; m < channels; m++)
-        conv_outputs2(sgn, wide, 1, col, col2, w + m * K, K, yp + m, yp + M + m, pm + m, pa + m, shift, lo, hi);
-    }
-  for (; p < p1; p++, yp += M) {
-    conv_gather(g, col, n, oh, ow);
-    if (++ow == OW) { ow = 0; if (++oh == OH) { oh = 0; n++; } }
-    uint32_t m = 0;
-    for (; m + 4 <= channels; m += 4) conv_outputs(sgn, wide, 4, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
-    for (; m < channels; m++) conv_outputs(sgn, wide, 1, col, w + m * K, K, yp + m, pm + m, pa + m, shift, lo, hi);
-  }
+  if (rows == 3)
+    for (; p + 3 <= p1; p += 3, yp += 3 * M) conv_slot(sgn, rq, 3, g, &n, &oh, &ow, yp, acc);
+  if (rows >= 2)
+    for (; p + 2 <= p1; p += 2, yp += 2 * M) conv_slot(sgn, rq, 2, g, &n, &oh, &ow, yp, acc);
+  for (; p < p1; p++, yp += M) conv_slot(sgn, rq, 1, g, &n, &oh, &ow, yp, acc);
 }
 
 typedef void conv_fn(const conv_t *);
-static __attribute__((noinline)) void conv_s8(const conv_t *g) { conv_pixels(1, 0, g); }
-static __attribute__((noinline)) void conv_u8(const conv_t *g) { conv_pixels(0, 0, g); }
-static __attribute__((noinline)) void conv_s8_wide(const conv_t *g) { conv_pixels(1, 1, g); }
-static __attribute__((noinline)) void conv_u8_wide(const conv_t *g) { conv_pixels(0, 1, g); }
+#define CONV_COPY(name, sgn, rq) static __attribute__((noinline)) void name(const conv_t *g) { conv_pixels(sgn, rq, g); }
+CONV_COPY(conv_s8, 1, RQ_32)
+CONV_COPY(conv_u8, 0, RQ_32)
+CONV_COPY(conv_s8_wide, 1, RQ_WIDE)
+CONV_COPY(conv_u8_wide, 0, RQ_WIDE)
+CONV_COPY(conv_s8_clipu, 1, RQ_CLIPU)
+CONV_COPY(conv_u8_clipu, 0, RQ_CLIPU)
+CONV_COPY(conv_s8_clips, 1, RQ_CLIPS)
+CONV_COPY(conv_u8_clips, 0, RQ_CLIPS)
+/* By [x signed][requant mode]. */
+static conv_fn *const CONV_FNS[2][4] = {
+  {conv_u8, conv_u8_wide, conv_u8_clipu, conv_u8_clips},
+  {conv_s8, conv_s8_wide, conv_s8_clipu, conv_s8_clips},
+};
 
 /* Parameters laid out otherwise than per channel: the exact element-by-element requant; rare. */
 static void conv_elementwise(int x_signed, const int8_t *w, const dpg_param_t *mul, const dpg_param_t *add, int32_t shift,
@@ -200,43 +265,98 @@ static void conv_elementwise(int x_signed, const int8_t *w, const dpg_param_t *m
   }
 }
 
+/*
+ * Channels [c0, c0 + n) of a per-channel parameter into dst (L2 to the stack), returning the
+ * largest |value|. A vector of one value per channel is a plain copy: every load from L2 costs
+ * 15 cycles, the loop around it as little as possible.
+ */
+static uint32_t conv_params(int32_t *dst, const dpg_param_t *q, uint32_t c0, uint32_t n) {
+  uint32_t max = 0;
+  if (q->count == 1) {
+    const int32_t v = q->v[0];
+    for (uint32_t i = 0; i < n; i++) dst[i] = v;
+    return abs32(v);
+  }
+  if (c0 + n <= q->count) {
+    const int32_t *src = q->v + c0;
+    for (uint32_t i = n; i; i--) {
+      const int32_t v = *src++;
+      *dst++ = v;
+      max = dpg_maxu(max, abs32(v));
+    }
+    return max;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    dst[i] = channel_value(q, c0 + i);
+    max = dpg_maxu(max, abs32(dst[i]));
+  }
+  return max;
+}
+
+/* The run of units [u0, u1) (slot-major, `groups` channel groups a slot) as rectangles: slots
+   [*s0, *s1) by groups [*g0, *g1), the next one starting at the returned unit. */
+static inline uint32_t conv_rectangle(uint32_t u0, uint32_t u1, uint32_t groups, uint32_t *s0, uint32_t *s1,
+                                      uint32_t *g0, uint32_t *g1) {
+  *s0 = u0 / groups;
+  *g0 = u0 % groups;
+  if (*g0 == 0 && u1 - u0 >= groups) { /* whole slots */
+    *s1 = *s0 + (u1 - u0) / groups;
+    *g1 = groups;
+    return u0 + (*s1 - *s0) * groups;
+  }
+  *s1 = *s0 + 1;
+  *g1 = groups - *g0 < u1 - u0 ? groups : *g0 + (u1 - u0);
+  return u0 + (*g1 - *g0);
+}
+
 void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_t mul, dpg_param_t add,
                      int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g,
                      uint8_t *im2col) {
   const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C, pixels = g->N * g->OH * g->OW;
-  /* Core i's rows: [i * rows, (i + 1) * rows) of the scratch, two when its share has two pixels
-     and the row is short (kernels/scratch.ts reserves as many). */
+  /* Core i's rows: [i * rows, (i + 1) * rows) of the scratch, two when a core's share of the
+     pixels has two and the row is short (kernels/scratch.ts reserves as many). */
   const uint32_t cores = (uint32_t)hal_num_cores(), row_bytes = (K + 3u) & ~3u;
-  const uint32_t rows = (pixels + cores - 1) / cores >= 2 && row_bytes <= CONV_PAIR_ROW ? 2 : 1;
+  const uint32_t per = (pixels + cores - 1) / cores;
+  const uint32_t rows = row_bytes > CONV_PAIR_ROW ? 1 : per >= CONV_ROWS ? CONV_ROWS : per;
   uint8_t *const col = im2col + (uint32_t)hal_core_id() * rows * row_bytes;
-  conv_t d = {x, w, y, col, rows == 2 ? col + row_bytes : NULL, C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
+  conv_t d = {x, w, y, col, rows, row_bytes, C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
               g->stride_h, g->stride_w, g->pad_top, g->pad_left, K, 0, 0, 0, NULL, NULL, shift, lo, hi};
-  dpg_chunk(pixels, &d.p0, &d.p1);
-  if (d.p0 == d.p1) return; /* an idle core (it has no im2col row) */
   if (!per_channel(&mul, M) || !per_channel(&add, M)) {
+    dpg_chunk(pixels, &d.p0, &d.p1);
     conv_elementwise(x_signed, w, &mul, &add, shift, lo, hi, y, &d);
     return;
   }
   /* The largest |acc|: K products of |x| <= 128 or 255 and |w| <= 128. */
   const uint64_t acc_max = (uint64_t)K * (x_signed ? 128u : 255u) * 128u;
+  const uint32_t slots = (pixels + rows - 1) / rows; /* `rows` pixels a slot */
   int32_t pm[CONV_CHANNELS], pa[CONV_CHANNELS];
-  d.mul = pm;
-  d.add = pa;
   for (uint32_t m0 = 0; m0 < M; m0 += CONV_CHANNELS) {
-    d.channels = M - m0 < CONV_CHANNELS ? M - m0 : CONV_CHANNELS;
-    d.w = w + m0 * K;
-    d.y = y + m0;
-    uint32_t max_mul = 0, max_add = 0;
-    for (uint32_t i = 0; i < d.channels; i++) {
-      pm[i] = channel_value(&mul, m0 + i);
-      pa[i] = channel_value(&add, m0 + i);
-      max_mul = abs32(pm[i]) > max_mul ? abs32(pm[i]) : max_mul;
-      max_add = abs32(pa[i]) > max_add ? abs32(pa[i]) : max_add;
-    }
+    const uint32_t channels = M - m0 < CONV_CHANNELS ? M - m0 : CONV_CHANNELS;
+    const uint32_t groups = (channels + CONV_GROUP - 1) / CONV_GROUP;
+    uint32_t u0, u1, s0, s1, g0, g1;
+    dpg_chunk(slots * groups, &u0, &u1);
+    if (u0 == u1) continue;
+    /* This core's channels of the window: its groups' parameters, copied from L2 once. */
+    conv_rectangle(u0, u1, groups, &s0, &s1, &g0, &g1);
+    const uint32_t c_lo = u1 - u0 > groups - g0 ? 0 : g0 * CONV_GROUP;
+    const uint32_t c_hi = u1 - u0 >= groups - g0 ? channels : g1 * CONV_GROUP;
+    const uint32_t max_mul = conv_params(pm + c_lo, &mul, m0 + c_lo, c_hi - c_lo);
+    const uint32_t max_add = conv_params(pa + c_lo, &add, m0 + c_lo, c_hi - c_lo);
     /* 32 bits are exact when |acc*mul + add| < 2^31 for every acc the operands allow. */
     const int wide = shift < 0 || shift > 31 || acc_max * max_mul + max_add > 0x7fffffffu;
-    conv_fn *const f = x_signed ? (wide ? conv_s8_wide : conv_s8) : (wide ? conv_u8_wide : conv_u8);
-    f(&d);
+    conv_fn *const f = CONV_FNS[x_signed != 0][wide ? RQ_WIDE : rq_clip_mode(lo, hi)];
+    while (u0 < u1) {
+      u0 = conv_rectangle(u0, u1, groups, &s0, &s1, &g0, &g1);
+      const uint32_t c0 = g0 * CONV_GROUP, c1 = g1 * CONV_GROUP < channels ? g1 * CONV_GROUP : channels;
+      d.p0 = s0 * rows;
+      d.p1 = s1 * rows < pixels ? s1 * rows : pixels;
+      d.channels = c1 - c0;
+      d.w = w + (m0 + c0) * K;
+      d.y = y + m0 + c0;
+      d.mul = pm + c0;
+      d.add = pa + c0;
+      f(&d);
+    }
   }
 }
 

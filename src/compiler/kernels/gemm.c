@@ -245,6 +245,8 @@ static inline __attribute__((always_inline)) void column(int mode, int aligned, 
     }
     if (mr == RB_M && nr == RB_N) {
       block(mode, aligned, general, RB_M, RB_N, ai, bj, K, yi, N, m_col, a_col, m_row, a_row, &q);
+    } else if (nr == RB_N) { /* the odd last row: 1 x 4, each word of A loaded once for four */
+      block(mode, aligned, general, 1, RB_N, ai, bj, K, yi, N, m_col, a_col, m_row, a_row, &q);
     } else { /* an edge: one row of A and/or fewer than four of B, a column at a time (parameters
                 from *col: indexed by a variable, local copies would have to live in memory; 2 x 2
                 and 2 x 3 blocks were measured: bigger code, no faster) */

@@ -19,15 +19,22 @@ describe('kernel scratch', () => {
       for (let n = 0; n <= 100; n++) expect(busyCores(n, cores), `${n} on ${cores}`).toBe(chunkedRows(n, cores));
   });
 
-  it('im2col: word-rounded rows of KH*KW*C bytes, two per busy core when a core has two pixels and rows are short; other kernels none', () => {
+  it('im2col: word-rounded rows of KH*KW*C bytes, up to three per busy core (as many pixels as its share has) when rows are short, busy cores counted over (slot, channel group) units; other kernels none', () => {
     // 3x3 over 3 channels: rows of 28 B; 4 pixels keep 4 of 8 cores busy, one pixel each.
     expect(kernelScratch(IM2COL, { inputs: [[1, 9, 9, 3], [8, 3, 3, 3]], output: [1, 1, 4, 8] }, 8)).toBe(4 * 28);
     // A strided 1x1 shortcut over 18 channels: rows of 20 B; 9 pixels on 8 cores busy 5 with two each.
     expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 8)).toBe(5 * 2 * 20);
-    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 1)).toBe(2 * 20);
+    // On one core all 9 are its share: three rows (a 3 x 4 register block).
+    expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 3, 3, 20] }, 1)).toBe(3 * 20);
     expect(kernelScratch(IM2COL, { inputs: [[1, 6, 6, 18], [20, 1, 1, 18]], output: [1, 1, 1, 20] }, 1)).toBe(20);
     // 3x3 over 16 channels: rows of 144 B (over 128) stay single even with two pixels a core.
     expect(kernelScratch(IM2COL, { inputs: [[1, 9, 9, 16], [8, 3, 3, 16]], output: [1, 4, 4, 8] }, 8)).toBe(8 * 144);
+    // KeywordSpotting's first conv: 100 pixels, 64 channels: 34 slots of three x 4 channel groups over 8 cores, three rows each.
+    expect(kernelScratch(IM2COL, { inputs: [[1, 48, 12, 1], [64, 10, 4, 1]], output: [1, 20, 5, 64] }, 8)).toBe(8 * 3 * 40);
+    // 3 pixels of 64 channels: 12 (pixel, group) units keep 6 cores busy, not 3.
+    expect(kernelScratch(IM2COL, { inputs: [[1, 5, 7, 3], [64, 3, 3, 3]], output: [1, 1, 3, 64] }, 8)).toBe(6 * 28);
+    // 25 pixels of 8 channels: 9 slots of three busy 5 cores, but parameters not per channel split the 25 pixels over 7.
+    expect(kernelScratch(IM2COL, { inputs: [[1, 27, 3, 3], [8, 3, 3, 3]], output: [1, 25, 1, 8] }, 8)).toBe(7 * 3 * 28);
     expect(kernelScratch('RequantizedPwConv2d_HWC_s8_s8', { inputs: [[1, 6, 6, 16], [16, 1, 1, 16]], output: [1, 6, 6, 16] }, 8)).toBe(0);
     expect(kernelScratch('RequantizedDWConv2d_HWC_s8_s8', { inputs: [[1, 6, 6, 16], [16, 3, 3, 1]], output: [1, 6, 6, 16] }, 8)).toBe(0);
   });

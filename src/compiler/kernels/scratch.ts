@@ -23,29 +23,51 @@ export function busyCores(n: number, cores: number): number {
 /** One im2col row in dpg_rq_conv_hwc: the window of KH*KW*C bytes, rounded up to a word. */
 export const im2colRowBytes = (window: number) => (window + 3) & ~3;
 
-/** Rows of at most this many bytes come in pairs (dpg_rq_conv_hwc's CONV_PAIR_ROW). */
+/** Rows of at most this many bytes come up to IM2COL_ROWS at a time (dpg_rq_conv_hwc's CONV_PAIR_ROW, CONV_ROWS). */
 export const IM2COL_PAIR_ROW = 128;
+export const IM2COL_ROWS = 3;
 
 /**
- * Rows per core in dpg_rq_conv_hwc: two pixels at a time when a core's share has two and the
- * row is short (there the per-block requant and set-up weigh most, and the second row costs
- * little L1); one otherwise.
+ * Rows per core in dpg_rq_conv_hwc: pixels up to three at a time (a 3 x 4 register block) when
+ * the row is short, as many as a core's share of the pixels has (there the per-block set-up and
+ * requant weigh most, and the extra rows cost little L1); one otherwise.
  */
 export const im2colRowsPerCore = (pixels: number, cores: number, rowBytes: number) =>
-  (Math.ceil(pixels / cores) >= 2 && rowBytes <= IM2COL_PAIR_ROW ? 2 : 1);
+  (rowBytes > IM2COL_PAIR_ROW ? 1 : Math.min(IM2COL_ROWS, Math.ceil(pixels / cores)));
+
+/** dpg_rq_conv_hwc's windows of output channels (CONV_CHANNELS) and the groups in them the cores share (CONV_GROUP). */
+export const IM2COL_CHANNELS = 64;
+export const IM2COL_GROUP = 16;
+
+/**
+ * Cores dpg_rq_conv_hwc keeps busy: within each window of IM2COL_CHANNELS output channels, the
+ * cores split (slot, group of IM2COL_GROUP channels) units with dpg_chunk, a slot being
+ * rowsPerCore pixels; parameters laid out otherwise than per channel split the pixels
+ * themselves. The most of those, since the scratch must serve every one.
+ */
+export function im2colBusyCores(pixels: number, channels: number, cores: number, rowsPerCore: number): number {
+  const slots = Math.ceil(pixels / rowsPerCore);
+  let busy = busyCores(pixels, cores);
+  for (const window of new Set([Math.min(channels, IM2COL_CHANNELS), channels % IM2COL_CHANNELS || IM2COL_CHANNELS])) {
+    if (window > channels) continue;
+    busy = Math.max(busy, busyCores(slots * Math.ceil(window / IM2COL_GROUP), cores));
+  }
+  return busy;
+}
 
 /**
  * Bytes of scratch `kernel` touches in one call on `cores` cores; 0 for kernels that need none.
- * dpg_rq_conv_hwc splits the output pixels (N*OH*OW) with dpg_chunk and core i uses rows
- * [i * r, (i + 1) * r) of the scratch (r = im2colRowsPerCore), so a call needs r rows per busy
- * core. Weights are [M, *k, C].
+ * In dpg_rq_conv_hwc core i uses rows [i * r, (i + 1) * r) of the scratch (r =
+ * im2colRowsPerCore), so a call needs r rows per busy core. Weights are [M, *k, C].
  */
 export function kernelScratch(kernel: string, call: CallShapes, cores: number): number {
   if (!IM2COL_KERNEL.test(kernel)) return 0;
   const window = call.inputs[1]!.slice(1).reduce((a, b) => a * b, 1);
   const pixels = call.output.slice(0, -1).reduce((a, b) => a * b, 1);
+  const channels = call.output[call.output.length - 1];
   const row = im2colRowBytes(window);
-  return row * im2colRowsPerCore(pixels, cores, row) * busyCores(pixels, cores);
+  const rows = im2colRowsPerCore(pixels, cores, row);
+  return row * rows * im2colBusyCores(pixels, channels, cores, rows);
 }
 
 /**

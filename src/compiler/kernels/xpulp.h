@@ -12,8 +12,10 @@
  *   dpg_mac(acc, a, b)       acc + a * b (low 32 bits)        cv.mac
  *   dpg_add_sra(a, b, s)     (a + b) >> (s & 31), arithmetic  cv.addnr
  *   dpg_max / dpg_min        signed max / min                 cv.max / cv.min
+ *   dpg_maxu                 unsigned max                     cv.maxu
  *   dpg_max4_s8 / _u8        lane-wise max of 4 bytes         cv.max.b / cv.maxu.b
  *   dpg_clipu(v, max)        clip(v, 0, max) for max >= 0     cv.clipur
+ *   dpg_clips(v, max)        clip(v, -max - 1, max), max >= 0 cv.clipr
  *   dpg_load4(p)             4 bytes from any address (CV32E40P loads misaligned words itself)
  *   dpg_load4a(p)            4 bytes from a 4-byte-aligned address (plain C, schedulable)
  *   dpg_load4u(p)            4 bytes from any address as a plain load (schedulable, post-incrementable)
@@ -93,9 +95,19 @@ static inline int32_t dpg_min(int32_t a, int32_t b) {
   __asm__("cv.min %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
   return r;
 }
+static inline uint32_t dpg_maxu(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("cv.maxu %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
 static inline uint32_t dpg_clipu(int32_t v, uint32_t max) {
   uint32_t r;
   __asm__("cv.clipur %0, %1, %2" : "=r"(r) : "r"(v), "r"(max));
+  return r;
+}
+static inline int32_t dpg_clips(int32_t v, int32_t max) {
+  int32_t r;
+  __asm__("cv.clipr %0, %1, %2" : "=r"(r) : "r"(v), "r"(max));
   return r;
 }
 /* Packed int8 x 4 (one word, lane 0 in the low byte): lane-wise, each lane wraps to 8 bits. */
@@ -148,7 +160,9 @@ static inline int32_t dpg_add_sra(int32_t a, int32_t b, int32_t s) { /* the sum 
 }
 static inline int32_t dpg_max(int32_t a, int32_t b) { return a > b ? a : b; }
 static inline int32_t dpg_min(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline uint32_t dpg_maxu(uint32_t a, uint32_t b) { return a > b ? a : b; }
 static inline uint32_t dpg_clipu(int32_t v, uint32_t max) { return v < 0 ? 0u : (uint32_t)v > max ? max : (uint32_t)v; }
+static inline int32_t dpg_clips(int32_t v, int32_t max) { return v < -max - 1 ? -max - 1 : v > max ? max : v; }
 static inline int32_t dpg_lane_s8(uint32_t w, int i) { return (int32_t)(int8_t)(w >> (8 * i)); }
 #define DPG_LANES4(expr) \
   uint32_t r = 0; \

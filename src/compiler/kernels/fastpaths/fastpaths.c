@@ -323,18 +323,18 @@ static dpg_conv_geom_t conv_geometry(uint32_t C, uint32_t M, uint32_t group) {
 }
 
 /* dpg_rq_dwconv_hwc and dpg_rq_conv_hwc: every path (the depthwise copy, channel runs, small images, im2col blocks of
-   two pixels) against the sum and requant in 64 bits, with inputs and weights at their extremes and multipliers on
+   one to three pixels, channel groups shared by the cores) against the sum and requant in 64 bits, with inputs and weights at their extremes and multipliers on
    both sides of the 32-bit bound. */
 static void check_convs(void) {
   long n = 0, bad = 0;
-  static uint8_t x[2 * 12 * 12 * 16], y[2 * 12 * 12 * 16], col[8 * 2 * 4 * 4 * 16 + 64];
-  static int8_t w[16 * 4 * 4 * 16];
+  static uint8_t x[2 * 12 * 12 * 16], y[2 * 12 * 12 * 40], col[8 * 3 * 128 + 8 * 4 * 4 * 16];
+  static int8_t w[40 * 4 * 4 * 16];
   for (int it = 0; it < 6000; it++) {
     const int dw = it & 1, s = rnd() & 1;
-    const uint32_t C = between(dw ? 2 : 1, 16), M = dw ? C : between(1, 12);
+    const uint32_t C = between(dw ? 2 : 1, 16), M = dw ? C : between(0, 2) ? between(1, 12) : between(13, 40);
     const dpg_conv_geom_t g = conv_geometry(C, M, dw ? C : 1);
     const uint32_t K = g.KH * g.KW * (dw ? 1 : C);
-    int32_t m[16], a[16], lo, hi;
+    int32_t m[40], a[40], lo, hi;
     conv_params(m, a, M, (int64_t)K * (s ? 128 : 255) * 128);
     pick_range(&lo, &hi);
     const int32_t sh = between(0, 3) == 0 ? between(0, 1) * 31 : between(8, 31);
