@@ -16,6 +16,11 @@ describe('phaseOfLine', () => {
     expect(phaseOfLine('  id = dpg_dma_box(L0_input0_l1[b], DPG_AT(dpg_l2, 8), &L0_input0_dims, L0_input0_box[i][0], L0_input0_box[i][1], 0);')).toBe('dma-in');
     expect(phaseOfLine('    dpg_dma_wait(dpg_dma_box(L0_output2_l1[b], DPG_AT(dpg_l2, 6), &L0_output2_dims, L0_output2_box[i][0], L0_output2_box[i][1], 1));')).toBe('dma-out');
     expect(phaseOfLine('    out[b] = dpg_dma_box(L0_o_l1[b], DPG_AT(dpg_l2, 86), &L0_o_dims, L0_o_box[i][0], L0_o_box[i][1], 1);  /* leaves during tile i + 1\'s kernel */')).toBe('dma-out');
+    // Boxes that are one command, constant or from a per-tile table.
+    expect(phaseOfLine('  once = hal_dma_in(L0_input0_l1[0], DPG_AT(dpg_l2, 686048), 4096);')).toBe('dma-in');
+    expect(phaseOfLine('  id = hal_dma_in_2d(L3_input0_l1[b], (uint8_t *)DPG_AT(dpg_l2, 8) + L3_input0_dma[i][0], L3_input0_dma[i][1], L3_input0_dma[i][2], L3_input0_dma[i][3]);')).toBe('dma-in');
+    expect(phaseOfLine('    dpg_dma_wait(hal_dma_out(DPG_AT(dpg_l2, 677856), L0_output2_l1[b], 4096));')).toBe('dma-out');
+    expect(phaseOfLine('    out[b] = hal_dma_out_2d((uint8_t *)DPG_AT(dpg_l2, 6) + L0_o_dma[i][0], L0_o_l1[b], L0_o_dma[i][1], L0_o_dma[i][2], L0_o_dma[i][3]);')).toBe('dma-out');
     expect(phaseOfLine('    dpg_dma_wait(in);                                /* tile i\'s inputs are in copy b */')).toBe('dma-wait');
     expect(phaseOfLine('    L0_kernel(cls);')).toBe('kernel');
     expect(phaseOfLine('    case 0: hal_fork(8, L0_c0_0, NULL); break;')).toBe('kernel');

@@ -9,6 +9,7 @@ import { numel } from '../ops/core/tensor';
 import type { LayerTiling } from '../tiling/types';
 import { append } from './append';
 import { BYTES } from './ctypes';
+import { asOneRun, boxCommands, type DmaCommand } from './dma-plan';
 import { callsIn, emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
 import type { MemoryMap } from './memory';
@@ -87,16 +88,20 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     }));
   }
 
-  // The DMA tables (a box per tile per tensor moved, an offset per tile per tensor read in place,
-  // the tile classes) are constant data in L2: a layer cut into more tiles than L2 can list
-  // cannot link, and its tables would be megabytes of C (found by the fuzzer: 51,200 tiles).
-  const tableBytes = [...used].reduce((sum, k) => {
+  // The DMA tables (a box or a command per tile per tensor moved, an offset per tile per tensor
+  // read in place, the tile classes) are constant data in L2: a layer cut into more tiles than L2
+  // can list cannot link, and its tables would be megabytes of C (found by the fuzzer: 51,200
+  // tiles). Checked before any table is written out.
+  const boxBytes = [...used].reduce((sum, k) => {
     const t = tiling.tensors[k];
     return sum + (t.stays && t.role !== 'output' ? 1 : T) * 2 * Math.max(1, t.shape.length) * 4;
-  }, direct.size * T * 4 + (lt.classes.length > 1 ? 2 * T : 0));
-  if (x.tableLimit !== undefined && tableBytes > x.tableLimit)
-    fail('does-not-fit', `its ${T} tiles need ${tableBytes} B of DMA tables, more than the ${x.tableLimit} B of L2`, where,
+  }, 0);
+  let tableBytes = direct.size * T * 4 + (lt.classes.length > 1 ? 2 * T : 0);
+  if (x.tableLimit !== undefined && tableBytes + boxBytes > x.tableLimit)
+    fail('does-not-fit', `its ${T} tiles need ${tableBytes + boxBytes} B of DMA tables, more than the ${x.tableLimit} B of L2`, where,
       'use a larger L1: fewer, larger tiles');
+  /** How tensor k's tile moves: one constant command, a table of commands, or dpg_dma_box. */
+  const moves = new Map<number, { one?: DmaCommand; table?: string; box?: true }>();
 
   // L1 buffers and DMA tables of the tensors the kernels use.
   const lines: string[] = [];
@@ -121,11 +126,28 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
       `L1 @${b.offset}, ${b.copies > 1 ? `2 x ${b.bytes / 2}` : b.bytes} B, ${stays ? 'whole, loaded once' : `tile [${t.tile.join(',')}]`} */`);
     bufLines.push(`static void *${v};`);
     bufLines.push(`static void *const ${v}_l1[2] = {${mem.at(b)}, ${mem.at(b, b.copies > 1 ? b.bytes / 2 : 0)}};`);
-    bufLines.push(`static const dpg_tensor_dims_t ${v}_dims = {${shape.length}, ${list(shape)}, ${elem}};`);
     const boxes = stays ? [{ start: shape.map(() => 0), size: shape }]
       : lt.tiles.map((tl) => (t.shape.length ? tl.regions[k] : { start: [0], size: [1] }));
+    // A box that is one DMA command in every tile is issued as that command (one constant, or a
+    // row of four words per tile); others go through dpg_dma_box and its dims and box tables.
+    const commands = boxes.map((r) => boxCommands(shape, elem, r.start, r.size));
+    if (commands.every((c) => c.length === 1)) {
+      const cs = commands.map((c) => asOneRun(c[0]));
+      if (cs.length === 1) {
+        moves.set(k, { one: cs[0] });
+      } else {
+        moves.set(k, { table: `${v}_dma` });
+        append(bufLines, [`static const uint32_t ${v}_dma[${cs.length}][4] = { /* per tile: home offset, rows, bytes per row, home stride */`],
+          cs.map((c, i) => `  {${c.home}, ${c.rows}, ${c.run}, ${c.stride}}, /* tile ${i} */`), ['};']);
+        tableBytes += cs.length * 16;
+      }
+      continue;
+    }
+    moves.set(k, { box: true });
+    bufLines.push(`static const dpg_tensor_dims_t ${v}_dims = {${shape.length}, ${list(shape)}, ${elem}};`);
     append(bufLines, [`static const uint32_t ${v}_box[${boxes.length}][2][${shape.length}] = {`],
       boxes.map((r, i) => `  {${list(r.start)}, ${list(r.size)}},${stays ? '' : ` /* tile ${i} */`}`), ['};']);
+    tableBytes += boxes.length * 2 * shape.length * 4;
   }
   // Direct tensors: one pointer into the home buffer per tile; the slice must be contiguous there.
   const directSet: string[] = [];
@@ -143,8 +165,15 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   }
   const outK = tiling.tensors.findIndex((t) => t.role === 'output');
   if (!used.has(outK)) fail('internal', 'the kernel never writes the output', where);
-  const dma = (k: number, i: string, b: string, out: 0 | 1) =>
-    `dpg_dma_box(${varOf(k)}_l1[${b}], ${x.home(k)}, &${varOf(k)}_dims, ${varOf(k)}_box[${i}][0], ${varOf(k)}_box[${i}][1], ${out})`;
+  const dma = (k: number, i: string, b: string, out: 0 | 1) => {
+    const v = varOf(k), m = moves.get(k)!, l1 = `${v}_l1[${b}]`;
+    if (m.box) return `dpg_dma_box(${l1}, ${x.home(k)}, &${v}_dims, ${v}_box[${i}][0], ${v}_box[${i}][1], ${out})`;
+    const [at, rows, run, stride] = m.one ? [`${m.one.home}`, `${m.one.rows}`, `${m.one.run}`, `${m.one.stride}`]
+      : [0, 1, 2, 3].map((j) => `${m.table}[${i}][${j}]`);
+    const home = at === '0' ? `${x.home(k)}` : `(uint8_t *)${x.home(k)} + ${at}`;
+    if (m.one?.rows === 1) return out ? `hal_dma_out(${home}, ${l1}, ${run})` : `hal_dma_in(${l1}, ${home}, ${run})`;
+    return out ? `hal_dma_out_2d(${home}, ${l1}, ${rows}, ${run}, ${stride})` : `hal_dma_in_2d(${l1}, ${home}, ${rows}, ${run}, ${stride})`;
+  };
 
   const cores = full.cores;
   const classTable = lt.classes.length > 1;
