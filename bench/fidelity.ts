@@ -10,8 +10,11 @@
 //     memory, autoregressive with N-EUREKA with and without the weight memory. Aim: within 15 %
 //     and on the same side of 1. Our kernels are faster than Deeploy's, so totals differ; ratios
 //     compare the phenomena.
+//  4. The energy of one microllama-decode token (src/sim/energy.ts) beside silicon's 490 uJ.
 // Programs are built with clang-19 (`--cc clang`), as in the gvsoc bench.
+import { readFileSync } from 'node:fs';
 import { dpg } from '../src/cli/main';
+import { readOnnx } from '../src/compiler/onnx/read';
 import { siracusaToolchain } from '../src/sim/run/simulate';
 import type { RunResult } from '../src/sim/run/types';
 import type { Bench, BenchRow } from './harness';
@@ -105,10 +108,32 @@ async function ratioRows(): Promise<BenchRow[]> {
   ];
 }
 
+/**
+ * The energy of one token of microllama-decode (the built-in decode step: one token through the
+ * model with its KV cache) beside silicon's 490 uJ per token. Different model and clock: silicon
+ * runs a 4.2-4.6 M-parameter microLlama; the dynamic energy scales with the work per token (about
+ * the weights read: parameters), the static part with the time per token (1 / clock), so the row
+ * also prints our energy per parameter beside silicon's 490 uJ / 4.4 M.
+ */
+async function energyRows(): Promise<BenchRow[]> {
+  const dir = new URL('../public/models/microllama-decode', import.meta.url).pathname;
+  const r = await run(['-t', dir, '--cores', '8', '--l1', '64000']);
+  const e = r.run?.sim?.energy;
+  const params = Object.values(readOnnx(new Uint8Array(readFileSync(`${dir}/network.onnx`)), 'network.onnx').initializers)
+    .reduce((n, t) => n + t.shape.reduce((a, b) => a * b, 1), 0);
+  const SILICON = 490e-6, SILICON_PARAMS = 4.4e6;
+  if (!e || r.error) return [{ name: 'fidelity: energy of one microllama-decode token', value: NaN, unit: 'uJ', note: `failed: ${r.error ?? 'no energy'}` }];
+  return [{
+    name: 'fidelity: energy of one microllama-decode token (L1 64000, 8 cores)', value: e.total * 1e6, unit: 'uJ', baseline: { name: 'silicon microLlama', value: SILICON * 1e6 },
+    note: `instructions ${(e.instructions * 1e6).toFixed(2)}, TCDM ${(e.tcdm * 1e6).toFixed(2)}, static ${(e.static * 1e6).toFixed(2)} uJ over ${r.run!.cycles} cycles at 50 MHz; ` +
+      `${(params / 1e3).toFixed(0)} K parameters: ${(e.total / params * 1e12).toFixed(0)} pJ per parameter, silicon ${(SILICON / SILICON_PARAMS * 1e12).toFixed(0)} pJ (4.4 M parameters, its own clock); shown only`,
+  }];
+}
+
 export const fidelityBench: Bench = {
   name: 'fidelity',
   run: async () => {
     if (!siracusaToolchain()) return [{ name: 'fidelity (clang-19 / ld.lld-19 missing)', value: NaN, unit: '' }];
-    return [...await labRows(), ...await rmsnormRows(), ...await ratioRows()];
+    return [...await labRows(), ...await rmsnormRows(), ...await ratioRows(), ...await energyRows()];
   },
 };

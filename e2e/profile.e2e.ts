@@ -102,6 +102,15 @@ describe.skipIf(!has)('the Run pane profiler', () => {
     const mm = rows.map((r) => r.split(',')).find((r) => r[at('layer')] === matmul)!;
     expect(Number(mm[at('cycles')])).toBeGreaterThan(0);
     expect(Number(mm[at('estimate')])).toBeGreaterThan(0);
+    // Energy per layer (uJ in the CSV, formatted in the table), within the run's total.
+    expect(Number(mm[at('energy uJ')])).toBeGreaterThan(0);
+    const cell = page.locator(`[data-testid="profile-row"][data-node="${matmul}"] td`).nth(await page.locator('[data-testid="profile-table"] th').evaluateAll((ths) => ths.findIndex((th) => th.getAttribute('data-col') === 'energy')));
+    expect(await cell.textContent()).toMatch(/^[\d.]+ [num]J$/);
+    const [, v, unit] = /^([\d.]+) ([num])J/.exec(await text(page, 'run-energy'))!;
+    const total = Number(v) * { n: 1e-3, u: 1, m: 1e3 }[unit as 'n' | 'u' | 'm'];
+    const layers = rows.reduce((sum, r) => sum + Number(r.split(',')[at('energy uJ')]), 0);
+    expect(layers).toBeGreaterThan(0.5 * total);
+    expect(layers).toBeLessThanOrEqual(total * 1.01);
   });
 
   it('pins the run and shows the speedups of a rerun on one core', async () => {

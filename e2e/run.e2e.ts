@@ -56,6 +56,8 @@ describe.skipIf(!has('adder'))('run in the browser', () => {
     expect(await attr(page, 'run-errors', 'class')).toBe('ok');
     expect(await text(page, 'run-compiler')).toBe('builtin');
     expect(await text(page, 'run-mips')).toMatch(/^\d+ MIPS$/);
+    // The energy estimate beside the cycles, with its parts.
+    expect(await text(page, 'run-energy')).toMatch(/^[\d.]+ [num]J \(instructions [\d.]+ [num]J, TCDM [\d.]+ [num]J, static [\d.]+ [num]J at 50 MHz\)$/);
     expect(await text(page, 'run-stdout')).toMatch(/^Runtime: \d+ cycles$/m);
     expect(await page.getByTestId('run-code-stale').count()).toBe(0);
     console.log(`adder in the worker: ${await text(page, 'run-wall')}`);

@@ -9,6 +9,7 @@ import type { Runner } from '../pipeline/stages';
 import type { SimRunStats } from '../sim/run/types';
 import { buildAndRunHost, libraryFiles } from '../sim/run/host';
 import { runOnSimulator } from '../sim/run/simulate';
+import { CLOCK_HZ, formatEnergy, type Energy } from '../sim/energy';
 import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
@@ -91,6 +92,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
       if (!opts.json && run.sim) err(simSummary(run.sim));
+      if (!opts.json && run.sim && run.cycles !== undefined) err(energySummary(run.sim.energy, run.cycles));
       if (opts.profile && !run.profile) err('note: the run was not profiled (no line table for Network.c)');
       if (run.profile) {
         if (opts.profile && !opts.json) err(profileReport(run.profile, run.cycles));
@@ -231,6 +233,12 @@ function readText(file: string, flag: string): string {
   } catch (e) {
     return fail('bad-file', `cannot read ${file}: ${(e as Error).message}`, flag);
   }
+}
+
+/** The run's energy estimate beside its cycles (stderr, with the simulator's summary: stdout is the program's). */
+function energySummary(e: Energy, cycles: number): string {
+  return `Energy: ${formatEnergy(e.total)} estimated for ${cycles} cycles (instructions ${formatEnergy(e.instructions)}, ` +
+    `TCDM ${formatEnergy(e.tcdm)}, static ${formatEnergy(e.static)} at ${CLOCK_HZ / 1e6} MHz; GVSoC's Siracusa power models)`;
 }
 
 /** One line on how the simulator ran the program (stderr, beside the program's own output). */

@@ -44,13 +44,17 @@ async function runOk(dir: string, ...flags: string[]) {
   return j.run!;
 }
 
-/** Issue #14: the profile's layer phases (and RunNetwork's own calls) add up to the printed Runtime within 1 %, and nothing was lost. */
+/**
+ * Issue #14: the profile's layer phases (and RunNetwork's own calls) add up to the printed Runtime
+ * within 1 % (or 16 cycles: the harness's timer reads around RunNetwork, which matter in the
+ * smallest tests' few hundred cycles), and nothing was lost.
+ */
 function checkProfile(run: RunResult) {
   const p = run.profile!;
   expect(p, 'the run has a profile').toBeDefined();
   expect(p.dropped).toBe(0);
   const phases = p.runNetwork + p.layers.reduce((s, l) => s + Object.values(l.phases).reduce((a, b) => a + b, 0), 0);
-  expect(Math.abs(phases - run.cycles!) / run.cycles!, `phases ${phases} vs Runtime ${run.cycles}`).toBeLessThan(0.01);
+  expect(Math.abs(phases - run.cycles!), `phases ${phases} vs Runtime ${run.cycles}`).toBeLessThanOrEqual(Math.max(16, 0.01 * run.cycles!));
 }
 
 /** Every configuration with --cc builtin too, or only the subset below. */
@@ -162,7 +166,7 @@ describe.skipIf(!tools)('dpg run --cc clang: properties', () => {
     const r = await runOk(conv!, '--cores', '8', '--l1', '8000', '--profileTiling', 'L2');
     const took = (what: string) => [...r.stdout.matchAll(new RegExp(`\\] ${what} took (\\d+) cycles`, 'g'))].map((m) => Number(m[1]));
     expect(took('Output DMA').length).toBeGreaterThan(2);
-    // A few KiB per tile at 16 B/cycle plus the L2 latency: hundreds of cycles, not thousands.
+    // A few KiB per tile at 8 B/cycle plus a few cycles of set-up: hundreds of cycles, not thousands.
     for (const what of ['Input DMA', 'Output DMA']) expect(Math.max(...took(what)), what).toBeLessThan(2500);
     expect(Math.max(...took('Kernel'))).toBeGreaterThan(2500);
   }, TIMEOUT);

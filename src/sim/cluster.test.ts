@@ -103,6 +103,12 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     const diff = run('banks-SAME_BANK_0');
     expect(same.stdout).toMatch(/^same_bank=1 cycles \d+ ok/);
     expect(diff.stdout).toMatch(/^same_bank=0 cycles \d+ ok/);
+    // Each worker's 1000 loads from L1 are TCDM accesses (the energy model's count), plus its
+    // stack traffic in L1 around the job; its store of the sum goes to L2, which is not one.
+    for (const c of same.cores.slice(0, 8)) {
+      expect(c.tcdmAccesses).toBeGreaterThanOrEqual(1000);
+      expect(c.tcdmAccesses).toBeLessThan(1000 + 64);
+    }
     const bankSame = sum(same, (c) => c.stalls.bank);
     const bankDiff = sum(diff, (c) => c.stalls.bank);
     // 8 cores x 1000 loads on one bank: each round one core wins, the others wait.
@@ -112,24 +118,24 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     expect(cycles(same)).toBeGreaterThan(cycles(diff) * 1.5);
   });
 
-  it('moves DMA bytes exactly (1D, 2D, out), at ~16 B/cycle plus latency, overlapping queued transfers', () => {
+  it('moves DMA bytes exactly (1D, 2D, out), at GVSoC MCHAN\'s 8 B/cycle plus a few cycles of set-up, overlapping queued transfers', () => {
     const r = run('dma');
     const x = /dma bad (\d+) 1d4096 (\d+) 2d16x40 (\d+) 4x1024 (\d+) serial (\d+)/.exec(r.stdout);
     expect(x, r.stdout).not.toBeNull();
     const [bad, t1d, t2d, t4, serial] = x!.slice(1).map(Number);
     expect(bad).toBe(0);
     expect(r.exitCode).toBe(0);
-    // 4096 B / 16 B per cycle = 256 cycles + setup and L2 latency + the HAL's register writes.
-    expect(t1d).toBeGreaterThanOrEqual(256 + 14);
-    expect(t1d).toBeLessThan(256 + 80);
-    // 16 rows of 40 B: 3 beats per row.
-    expect(t2d).toBeGreaterThanOrEqual(48 + 14);
-    expect(t2d).toBeLessThan(48 + 80);
+    // 4096 B / 8 B per cycle = 512 cycles + 3 of set-up + the HAL's register writes.
+    expect(t1d).toBeGreaterThanOrEqual(512 + 3);
+    expect(t1d).toBeLessThan(512 + 60);
+    // 16 rows of 40 B: 5 beats per row.
+    expect(t2d).toBeGreaterThanOrEqual(80 + 3);
+    expect(t2d).toBeLessThan(80 + 60);
     // Four queued 1 KiB transfers pay the latency once; one at a time pays it four times.
     expect(t4).toBeLessThan(serial - 3 * 10);
     expect(r.dma.transfers).toBe(13);
     expect(r.dma.bytes).toBe(4096 + 1001 + 640 + 640 + 4 * 1024 * 2);
-    expect(r.dma.busyCycles).toBeGreaterThan(Math.ceil(r.dma.bytes / 16));
+    expect(r.dma.busyCycles).toBeGreaterThanOrEqual(Math.ceil(r.dma.bytes / 8));
   });
 
   it('copies L3 <-> L2 through the uDMA and loads .l3 and .wmem sections', () => {

@@ -36,6 +36,8 @@ export interface CoreStats {
   stalls: { pipeline: number; bank: number; l2: number; periph: number; loadUse?: number; branch?: number };
   /** Cycles asleep (clock-gated) or blocked on a DMA / uDMA wait. */
   idle: number;
+  /** Loads and stores to L1 (TCDM bank accesses; src/sim/energy.ts charges them). */
+  tcdmAccesses: number;
 }
 
 export interface SiracusaResult {
@@ -138,7 +140,7 @@ export class SiracusaRun {
       const stalls: CoreStats['stalls'] = { pipeline: own - instructions - bank - l2 - periph - idle, bank, l2, periph };
       // Counted apart from the rest of the pipeline's stalls only by the profiled run loop.
       if (this.log) { stalls.loadUse = m.counter(c, 'stallLoadUse'); stalls.branch = m.counter(c, 'stallBranch'); }
-      return { core: c, instructions, stalls, idle: idle + tail };
+      return { core: c, instructions, stalls, idle: idle + tail, tcdmAccesses: m.counter(c, 'tcdmAcc') };
     });
     const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
     const r: SiracusaResult = {

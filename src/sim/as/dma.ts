@@ -4,11 +4,13 @@
 // timing model fixed at that moment, and software that waits for the id sleeps until then
 // (on hardware the data is only valid after the wait too).
 //
-// Cluster DMA timing: one engine, transfers in order. A transfer is accepted DMA_SETUP cycles
-// after the push, its first data arrives DMA_L2_LAT later (or when the previous transfer's data
-// is through: with up to 8 bursts in flight the latency hides behind it), then every row moves
-// at 16 B/cycle in 256 B bursts: ceil(row bytes / 16) cycles per row. At most DMA_QUEUE
-// transfers are in flight; a push beyond that waits for the oldest.
+// Cluster DMA timing, GVSoC's MCHAN v7 in its Siracusa configuration (src/sim/gvsoc-facts.md
+// section 4): one engine, transfers in order. A transfer is accepted DMA_SETUP cycles after the
+// push and its first data reaches L1 DMA_L2_LAT later (about 3 cycles in all: MCHAN does not
+// wait for L2's latency), or when the previous transfer's data is through; then every row moves
+// at 8 B/cycle (two 4-byte TCDM ports per direction) in 256 B bursts: ceil(row bytes / 8)
+// cycles per row. At most DMA_QUEUE transfers are in flight; a push beyond that waits for the
+// oldest.
 import {
   CAUSE_LOAD_FAULT, DMA_IDS, DMA_RING, IC_L1, IC_L2, IDLE, L1_BASE, L1_SIZE, L2_BASE, L2_SIZE, L3_BASE,
   L3_SIZE, MEM_L1, MEM_L2, MEM_L3,
@@ -29,8 +31,8 @@ export const DMA_WAIT: u32 = 0x1c; // W: id; the writer sleeps until that transf
 export const DMA_OUTSTANDING: u32 = 0x20; // R: transfers not complete at the reader's cycle
 
 export const DMA_SETUP: u64 = 2;
-export const DMA_L2_LAT: u64 = 12;
-export const DMA_BEAT: u32 = 16;
+export const DMA_L2_LAT: u64 = 1;
+export const DMA_BEAT: u32 = 8;
 export const DMA_QUEUE: u32 = 16;
 
 let l1: u32 = 0;

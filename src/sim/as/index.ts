@@ -97,6 +97,7 @@ export function coreField(i: i32): i32 {
     case 20: return <i32>L.GUARD_STACK_LO;
     case 21: return <i32>L.GUARD_STACK_HI;
     case 22: return <i32>L.GUARD_BYTES;
+    case 23: return <i32>L.TCDM_ACC;
     default: return -1;
   }
 }

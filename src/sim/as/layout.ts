@@ -93,6 +93,7 @@ export const GUARD_STACK_HI: usize = 372;
 export const GUARD_BYTES: usize = 376; // the size of the store that broke the guard
 export const GUARD_WIN: usize = 384; // GUARD_WINDOWS x [lo, bytes] (u32 each)
 export const GUARD_WINDOWS: i32 = 4;
+export const TCDM_ACC: usize = 416; // u64: the core's loads and stores to L1 (TCDM bank accesses: the energy model)
 
 export const CORE_RUN: i32 = 0;
 export const CORE_SLEEP: i32 = 1;

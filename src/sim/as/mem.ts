@@ -7,7 +7,7 @@
 // (< 64) or a memory event (MEV_*), which the generated CHECK hands to memEvent (periph.ts).
 import {
   BANK_STAMPS, CAUSE_LOAD_FAULT, CYCLES, CAUSE_STORE_FAULT, L1_BASE, L1_SIZE, L2_BASE, L2_SIZE, MEM_L1, MEM_L2,
-  MEV_STALL, PERIPH_BASE, PERIPH_SIZE, SCRATCH, STALL_BANK, STALL_L2, STAMP_SLOTS, UDMA_BASE, UDMA_SIZE,
+  MEV_STALL, PERIPH_BASE, PERIPH_SIZE, SCRATCH, STALL_BANK, STALL_L2, TCDM_ACC, STAMP_SLOTS, UDMA_BASE, UDMA_SIZE,
 } from './layout';
 import { guardAllows, guardBroken, guardLoad, guardOn } from './guard';
 import { ioRead, ioWriteAt } from './periph';
@@ -91,11 +91,14 @@ const FAULT_SINK: usize = SCRATCH + 0x800;
 function loadFault(a: u32): usize { fault = CAUSE_LOAD_FAULT; faultAddr = a; return FAULT_SINK; }
 function storeFault(a: u32): usize { fault = CAUSE_STORE_FAULT; faultAddr = a; return FAULT_SINK; }
 
+/** One more TCDM access by the running core (counted for the energy estimate; no cycles). */
+@inline function tcdmAccess(): void { store<u64>(curS + TCDM_ACC, load<u64>(curS + TCDM_ACC) + 1); }
+
 @inline function inPeriph(a: u32): bool { return a - PERIPH_BASE < PERIPH_SIZE || a - UDMA_BASE < UDMA_SIZE; }
 
 function loadSlow(a: u32, size: u32, now: u32): usize {
   const o1 = a - L1_BASE;
-  if (o1 <= L1_SIZE - size) { if (stampBanks) bankAccess(o1, now); return MEM_L1 + <usize>o1; }
+  if (o1 <= L1_SIZE - size) { tcdmAccess(); if (stampBanks) bankAccess(o1, now); return MEM_L1 + <usize>o1; }
   const o2 = a - L2_BASE;
   if (o2 <= L2_SIZE - size) { addStall(L2_LOAD_EXTRA, STALL_L2); return MEM_L2 + <usize>o2; }
   if (inPeriph(a)) return ioRead(a, now);
@@ -106,7 +109,7 @@ function storeSlow(a: u32, size: u32, now: u32): usize {
   // A guarded core (guard.ts) writes nothing outside its windows and stack.
   if (guardOn && !guardAllows(curS, a, size)) { fault = guardBroken(curS, size); faultAddr = a; return FAULT_SINK; }
   const o1 = a - L1_BASE;
-  if (o1 <= L1_SIZE - size) { if (stampBanks) bankAccess(o1, now); return MEM_L1 + <usize>o1; }
+  if (o1 <= L1_SIZE - size) { tcdmAccess(); if (stampBanks) bankAccess(o1, now); return MEM_L1 + <usize>o1; }
   const o2 = a - L2_BASE;
   if (o2 <= L2_SIZE - size) { addStall(L2_STORE_EXTRA, STALL_L2); return MEM_L2 + <usize>o2; }
   if (inPeriph(a)) return ioWriteAt(a);

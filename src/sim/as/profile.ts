@@ -14,12 +14,12 @@
 //   phases from the line table, so the log holds the controller's phase changes only.
 import {
   IDLE, INSTRET, PROF_ENTRIES, PROF_HEAT, PROF_LOG, PROF_REGION, PROF_SPAN_MAX, STALL_BANK, STALL_BRANCH,
-  STALL_L2, STALL_LOADUSE, STALL_PERIPH,
+  STALL_L2, STALL_LOADUSE, STALL_PERIPH, TCDM_ACC,
 } from './layout';
 import { coreState } from './core';
 
 // Record kinds. Layout: t0 u64, t1 u64, kind u8, core u8, reason u16, a u32, then the core's
-// counters (u32, low bits): instret, bank, l2, periph, idle, loaduse, branch, cycles.
+// counters (u32, low bits): instret, bank, l2, periph, idle, loaduse, branch, cycles, tcdm.
 export const EV_REGION: u8 = 1; // t0: cycle, a: region (the controller)
 export const EV_JOB_START: u8 = 2; // a worker starts its fork job at t0 (with its counters)
 export const EV_JOB_END: u8 = 3; // ... and ends it at t0 (with its counters)
@@ -87,6 +87,7 @@ function counters(p: usize, core: i32, now: u64): void {
   store<u32>(p, <u32>load<u64>(S + STALL_LOADUSE), 44);
   store<u32>(p, <u32>load<u64>(S + STALL_BRANCH), 48);
   store<u32>(p, <u32>now, 52);
+  store<u32>(p, <u32>load<u64>(S + TCDM_ACC), 56);
 }
 
 /** The controller entered `region` at `cycle`. */

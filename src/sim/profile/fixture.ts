@@ -29,7 +29,7 @@ export const FIXTURE_LANES: Lane[] = [
 const OPS = ['MatMul', 'Add', 'Softmax', 'Conv', 'Gelu'];
 
 const zeroCore = (): CoreCycles => ({
-  cycles: 0, instructions: 0, idle: 0,
+  cycles: 0, instructions: 0, idle: 0, tcdmAccesses: 0,
   stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0 },
 });
 
@@ -80,6 +80,7 @@ export function makeProfile(opts: FixtureOptions = {}): RunProfile {
               const stalls = Math.floor(busy / 5);
               c.cycles += busy;
               c.instructions += busy - stalls;
+              c.tcdmAccesses += Math.floor((busy - stalls) / 3);
               c.stalls.loadUse += stalls - Math.floor(stalls / 2);
               c.stalls.bank += Math.floor(stalls / 2);
               c.idle += t - (s + 1 + busy);

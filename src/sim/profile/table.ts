@@ -1,5 +1,6 @@
 // The per-layer table's model: one row per layer with the figures the table and its CSV show,
 // the columns (label, value, how the screen formats it), sorting, and the CSV itself. Pure.
+import { energyOf, formatEnergy } from '../energy';
 import type { CoreCycles, LayerPhase, LayerProfile, RunProfile } from './types';
 import { LAYER_PHASES } from './types';
 
@@ -26,6 +27,8 @@ export interface LayerRow {
   idle: number;
   dmaBytes: number;
   npuCycles: number;
+  /** The layer's estimated energy in joules (src/sim/energy.ts: the workers' instructions and TCDM accesses, the DMA's words, static power over its cycles). */
+  energy: number;
   estimate?: number;
   /** Measured over estimated cycles, when the tiler estimated. */
   ratio?: number;
@@ -35,16 +38,18 @@ export interface LayerRow {
 
 export function layerRow(l: LayerProfile, order: number, network: number, speedup?: number): LayerRow {
   const stalls = Object.fromEntries(STALLS.map((k) => [k, 0])) as Record<Stall, number>;
-  let instructions = 0, idle = 0;
+  let instructions = 0, idle = 0, tcdmAccesses = 0;
   for (const c of l.cores) {
     instructions += c.instructions;
     idle += c.idle;
+    tcdmAccesses += c.tcdmAccesses;
     for (const k of STALLS) stalls[k] += c.stalls[k];
   }
+  const energy = energyOf({ cycles: l.cycles, instructions, tcdmAccesses, dmaBytes: l.dmaBytes }).total;
   return {
     order, node: l.node, op: l.op, kernel: l.kernel, engine: l.engine, cycles: l.cycles,
     percent: network > 0 ? (100 * l.cycles) / network : 0, tiles: l.tiles.length, phases: l.phases,
-    instructions, stalls, idle, dmaBytes: l.dmaBytes, npuCycles: l.npuCycles,
+    instructions, stalls, idle, dmaBytes: l.dmaBytes, npuCycles: l.npuCycles, energy,
     ...(l.estimate !== undefined ? { estimate: l.estimate, ratio: l.estimate > 0 ? l.cycles / l.estimate : undefined } : {}),
     ...(speedup !== undefined ? { speedup } : {}),
   };
@@ -59,7 +64,7 @@ export function layerRows(profile: RunProfile, baseline?: Readonly<Record<string
   });
 }
 
-export type Format = 'text' | 'int' | 'percent' | 'bytes' | 'ratio';
+export type Format = 'text' | 'int' | 'percent' | 'bytes' | 'ratio' | 'energy';
 
 export interface Column {
   key: string;
@@ -95,6 +100,7 @@ export function columns(withSpeedup: boolean): Column[] {
     { key: 'idle', label: 'idle', title: 'worker cycles at barriers and the join (summed over the cores)', csv: 'idle', format: 'int', value: (r) => r.idle },
     { key: 'dmaBytes', label: 'DMA bytes', title: 'bytes the cluster DMA and the uDMA moved for the layer', csv: 'dma bytes', format: 'bytes', value: (r) => r.dmaBytes },
     { key: 'npuCycles', label: 'NPU cycles', title: 'N-EUREKA task cycles', csv: 'npu cycles', format: 'int', value: (r) => r.npuCycles },
+    { key: 'energy', label: 'energy', title: 'estimated energy: GVSoC Siracusa power-model values per instruction and TCDM access, static power over the layer\'s cycles at 50 MHz (src/sim/energy.ts)', csv: 'energy uJ', format: 'energy', value: (r) => r.energy },
     { key: 'estimate', label: 'estimate', title: 'the tiler\'s cost estimate (tiled layers)', csv: 'estimate', format: 'int', value: (r) => r.estimate },
     { key: 'ratio', label: 'meas./est.', title: 'measured cycles over the tiler\'s estimate', csv: 'measured/estimate', format: 'ratio', value: (r) => r.ratio },
   ];
@@ -135,6 +141,7 @@ export function formatCell(v: number | string | undefined, f: Format): string {
   switch (f) {
     case 'percent': return `${v.toFixed(1)}`;
     case 'ratio': return `${v.toFixed(2)}×`;
+    case 'energy': return formatEnergy(v);
     case 'bytes': return v >= 1024 * 1024 ? `${(v / 1024 / 1024).toFixed(2)} MiB` : v >= 10240 ? `${(v / 1024).toFixed(1)} KiB` : `${v} B`;
     default: return Math.round(v).toLocaleString('en-US');
   }
@@ -160,6 +167,8 @@ export function layersCsv(profile: RunProfile, baseline?: Readonly<Record<string
   ];
   const all = [...cols.slice(0, 2), ...extra, ...cols.slice(2)];
   const lines = [all.map((c) => csvField(c.csv)).join(',')];
-  for (const r of layerRows(profile, baseline)) lines.push(all.map((c) => csvField(c.value(r))).join(','));
+  /* energy in the header's unit, uJ */
+  const raw = (c: Column, r: LayerRow) => { const v = c.value(r); return c.format === 'energy' && typeof v === 'number' ? v * 1e6 : v; };
+  for (const r of layerRows(profile, baseline)) lines.push(all.map((c) => csvField(raw(c, r))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -36,6 +36,8 @@ export interface CoreCycles {
   };
   /** Cycles waiting: at barriers and the join (workers), for the DMA, uDMA or the workers (controller). */
   idle: number;
+  /** Loads and stores to L1 (TCDM accesses, for the energy estimate: src/sim/energy.ts). */
+  tcdmAccesses: number;
 }
 
 export interface TileProfile {

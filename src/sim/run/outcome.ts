@@ -3,6 +3,7 @@
 // carries it. Pure: the Node runners (clang-19, host) and the builtin one (worker and CLI) share it.
 import type { LayerCode } from '../../compiler/codegen/types';
 import type { Trap } from '../machine';
+import { energyOf } from '../energy';
 import type { SiracusaResult } from '../siracusa';
 import { RunError } from './error';
 import type { OutputMismatch, RunResult, SimRunStats } from './types';
@@ -24,7 +25,11 @@ export function parseRunOutput(stdout: string): Pick<RunResult, 'cycles' | 'erro
 
 export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
   const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
-  return { cores: r.cores, dma: r.dma, l3: r.l3, neureka: r.neureka, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs };
+  const tcdmAccesses = r.cores.reduce((s, c) => s + c.tcdmAccesses, 0);
+  return {
+    cores: r.cores, dma: r.dma, l3: r.l3, neureka: r.neureka, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs,
+    energy: energyOf({ cycles: r.cycles, instructions, tcdmAccesses, dmaBytes: r.dma.bytes }),
+  };
 }
 
 const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;

@@ -1,4 +1,5 @@
 // What running the generated program reports: plain data, the run stage's result.
+import type { Energy } from '../energy';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
@@ -52,6 +53,8 @@ export interface SimRunStats {
   instructions: number;
   /** Simulated instructions per second of wall-clock time, in millions. */
   mips: number;
+  /** The run's estimated energy (src/sim/energy.ts: GVSoC's Siracusa power-model values). */
+  energy: Energy;
   buildMs: number;
   runMs: number;
   /** Turning the simulator's log into the run's profile, after the run (a profiled run). */

@@ -8,6 +8,7 @@
 import { runAgain } from '../actions';
 import { checkFailure } from '../stageChecks';
 import { MismatchTable } from '../run/MismatchTable';
+import { CLOCK_HZ, formatEnergy } from '../../sim/energy';
 import type { RunResult } from '../../sim/run/types';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
@@ -37,6 +38,10 @@ function Figures({ r }: { r: RunResult }) {
       {sim && <>
         <dt>Instructions</dt>
         <dd data-testid="run-instructions">{fmt(sim.instructions)} on {sim.cores.filter((c) => c.instructions > 0).length} cores</dd>
+        <dt>Energy</dt>
+        <dd data-testid="run-energy" title={`estimated from GVSoC's Siracusa power models: instructions ${formatEnergy(sim.energy.instructions)}, TCDM accesses ${formatEnergy(sim.energy.tcdm)}, static power ${formatEnergy(sim.energy.static)} over the run at ${CLOCK_HZ / 1e6} MHz`}>
+          {formatEnergy(sim.energy.total)} <span className="run-energy-parts">(instructions {formatEnergy(sim.energy.instructions)}, TCDM {formatEnergy(sim.energy.tcdm)}, static {formatEnergy(sim.energy.static)} at {CLOCK_HZ / 1e6} MHz)</span>
+        </dd>
         <dt>Simulated</dt>
         <dd data-testid="run-mips">{sim.mips.toFixed(0)} MIPS</dd>
         <dt>Wall time</dt>
