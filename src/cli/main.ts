@@ -9,7 +9,7 @@ import type { Runner } from '../pipeline/stages';
 import type { SimRunStats } from '../sim/run/types';
 import { buildAndRunHost, libraryFiles } from '../sim/run/host';
 import { runOnSimulator } from '../sim/run/simulate';
-import { CLOCK_HZ, formatEnergy, type Energy } from '../sim/energy';
+import { CLOCK_HZ, formatEnergy } from '../sim/energy';
 import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
@@ -92,7 +92,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
       if (!opts.json && run.sim) err(simSummary(run.sim));
-      if (!opts.json && run.sim && run.cycles !== undefined) err(energySummary(run.sim.energy, run.cycles));
+      if (!opts.json && run.sim) err(energySummary(run.sim.energy));
       if (opts.profile && !run.profile) err('note: the run was not profiled (no line table for Network.c)');
       if (run.profile) {
         if (opts.profile && !opts.json) err(profileReport(run.profile, run.cycles));
@@ -236,8 +236,8 @@ function readText(file: string, flag: string): string {
 }
 
 /** The run's energy estimate beside its cycles (stderr, with the simulator's summary: stdout is the program's). */
-function energySummary(e: Energy, cycles: number): string {
-  return `Energy: ${formatEnergy(e.total)} estimated for ${cycles} cycles (instructions ${formatEnergy(e.instructions)}, ` +
+function energySummary(e: SimRunStats['energy']): string {
+  return `Energy: ${formatEnergy(e.total)} estimated for ${e.scope === 'network' ? 'the network\'s run' : 'the whole program'} (instructions ${formatEnergy(e.instructions)}, ` +
     `TCDM ${formatEnergy(e.tcdm)}, static ${formatEnergy(e.static)} at ${CLOCK_HZ / 1e6} MHz; GVSoC's Siracusa power models)`;
 }
 

@@ -37,7 +37,7 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     m = await nodeMachine();
     const jobs: [string, string[]][] = [
       ['fork', []], ['barrier', []], ['speedup', []], ['banks', ['SAME_BANK=1']], ['banks', ['SAME_BANK=0']],
-      ['dma', []], ['l3', []], ['l2', ['WORDS=100']], ['l2', ['WORDS=300']], ['events', []], ['console', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
+      ['dma', []], ['l3', []], ['l2', ['WORDS=100']], ['l2', ['WORDS=300']], ['events', []], ['console', []], ['measure', []], ...[0, 1, 2, 3, 4, 5, 6, 7].map((k): [string, string[]] => ['exits', [`MODE=${k}`]]),
     ];
     for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map(([n, d]) => build(n, d)));
   }, 180_000);
@@ -136,6 +136,24 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     expect(r.dma.transfers).toBe(13);
     expect(r.dma.bytes).toBe(4096 + 1001 + 640 + 640 + 4 * 1024 * 2);
     expect(r.dma.busyCycles).toBeGreaterThanOrEqual(Math.ceil(r.dma.bytes / 8));
+  });
+
+  it('counts what all cores do between hal_measure(1) and hal_measure(0) apart (the energy estimate\'s network run)', () => {
+    const r = run('measure');
+    expect(r.stdout).toBe(`measure ${100 + 1000 + 100 + 8 * 500}\n`);
+    const m = r.measured!;
+    expect(m).toBeDefined();
+    // Inside: the controller's 1000 loads from L1 and the workers' 8 x 500, plus their stack traffic
+    // (fork entry and exit); not the 100 before and the 100 after.
+    expect(m.tcdmAccesses).toBeGreaterThanOrEqual(1000 + 8 * 500);
+    expect(m.tcdmAccesses).toBeLessThan(1000 + 8 * 500 + 100);
+    const all = r.cores.reduce((s, c) => s + c.tcdmAccesses, 0);
+    expect(all - m.tcdmAccesses).toBeGreaterThanOrEqual(200 + 64);
+    // A load loop's few instructions per load, and the section's cycles no more than the run's.
+    expect(m.instructions).toBeGreaterThan(3 * (1000 + 8 * 500));
+    expect(m.instructions).toBeLessThan(r.cores.reduce((s, c) => s + c.instructions, 0));
+    expect(m.cycles).toBeGreaterThan(1000);
+    expect(m.cycles).toBeLessThan(r.cycles);
   });
 
   it('copies L3 <-> L2 through the uDMA and loads .l3 and .wmem sections', () => {

@@ -52,6 +52,8 @@ export interface SiracusaResult {
   l3: { bytes: number; busyCycles: number };
   /** N-EUREKA: tasks run, cycles busy, bytes through its L1 / L2 port, weight bytes over the weight memory's link. */
   neureka: { tasks: number; busyCycles: number; bytes: number; wmemBytes: number };
+  /** What all cores did between the program's hal_measure(1) and hal_measure(0) (the harness: RunNetwork). */
+  measured?: { cycles: number; instructions: number; tcdmAccesses: number; dmaBytes: number };
   trap?: Trap;
   /** Which core waits for what, when stopped is 'deadlock'. */
   deadlock?: string;
@@ -148,6 +150,7 @@ export class SiracusaRun {
       dma: { bytes: w.dmaStat(0), busyCycles: w.dmaStat(1), transfers: w.dmaStat(2) },
       l3: { bytes: w.dmaStat(3), busyCycles: w.dmaStat(4) },
       neureka: { tasks: w.neurekaStat(0), busyCycles: w.neurekaStat(1), bytes: w.neurekaStat(2), wmemBytes: w.neurekaStat(3) },
+      ...(w.measureStat(4) > 0 ? { measured: { cycles: w.measureStat(0), instructions: w.measureStat(1), tcdmAccesses: w.measureStat(2), dmaBytes: w.measureStat(3) } } : {}),
     };
     if (stopped === 'trap') r.trap = m.trap(core);
     if (stopped === 'deadlock') {

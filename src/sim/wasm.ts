@@ -23,6 +23,7 @@ export interface SimExports {
   traceRecorded(): number;
   dmaStat(i: number): number;
   neurekaStat(i: number): number;
+  measureStat(i: number): number;
   memL3(): number;
   memWmem(): number;
   l3Base(): number;

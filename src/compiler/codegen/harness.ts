@@ -77,9 +77,11 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
       `  for (uint32_t i = 0; i < dpg_input_elems[${k}]; i++) dpg_st(dpg_inputs[${k}], dpg_input_types[${k}], i, testInput${k}[i]);`),
     '#endif',
     '',
+    '  hal_measure(1); /* the energy estimate covers the network\'s run */',
     '  const uint32_t start = hal_cycles();',
     '  RunNetwork();',
     '  const uint32_t cycles = hal_cycles() - start;',
+    '  hal_measure(0);',
     '',
     ...graph.outputs.flatMap((v, k) => {
       // An output still shifted by Generic's input typing (a Slice of an input, say) is compared unshifted.

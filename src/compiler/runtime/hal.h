@@ -51,6 +51,8 @@ void hal_barrier(void);
 
 /** The cluster's cycle counter (free-running, wraps at 2^32). */
 uint32_t hal_cycles(void);
+/** Marks the section the simulator's energy estimate covers (the harness: RunNetwork): 1 at its start, 0 at its end. */
+void hal_measure(int on);
 
 /* ---- cluster DMA: L2 <-> L1 -------------------------------------------------------------------
  * Asynchronous: each call queues one transfer and returns its id; hal_dma_wait(id) blocks until

@@ -25,6 +25,7 @@ void hal_barrier(void) { (void)REG(EU_BASE, EU_BARRIER); }
 
 /* ---- time ---- */
 uint32_t hal_cycles(void) { return REG(TIMER_BASE, TIMER_LO); }
+void hal_measure(int on) { REG(CLUSTER_CTRL_BASE, CC_MEASURE) = (uint32_t)on; }
 
 /* ---- cluster DMA ---- */
 static hal_dma_t dma_push(uint32_t l1, uint32_t l2, uint32_t rows, uint32_t row_bytes, uint32_t stride, int out) {

@@ -17,6 +17,7 @@ import { run, runProf } from './gen/exec';
 import { profOn } from './profile';
 import { clearStamps, setClusterMode, setStampBanks } from './mem';
 import { consoleFull, periphReset, takeYield } from './periph';
+import { measureSettle } from './measure';
 import { TR_PC, traceAt, traceMode } from './trace';
 
 export const CLUSTER_CORES: i32 = WORKERS + 1;
@@ -85,6 +86,7 @@ export function clusterRun(untilF: f64): i32 {
         let slice: i32 = left > MAX_SLICE ? <i32>MAX_SLICE : <i32>left;
         if (traceMode & 2) { traceAt(TR_PC, c, t, load<u32>(S + PC), 0); slice = 1; }
         const why = profOn ? runProf(c, slice, true) : run(c, slice, true);
+        measureSettle();
         if (takeYield()) {
           if (consoleFull) { stopCore = c; return STOP_YIELD; }
           yielded = true;

@@ -40,11 +40,14 @@ export const WAIT_JOIN: i32 = 2;
 export const WAIT_BARRIER: i32 = 3;
 export const WAIT_EVENT: i32 = 4;
 
-// Latencies in cycles from the triggering access to the woken core's first cycle.
-export const FORK_LAT: u64 = 4;
-export const BARRIER_LAT: u64 = 2;
-export const JOIN_LAT: u64 = 2;
-export const EVENT_LAT: u64 = 2;
+// Latencies in cycles from the triggering access to the woken core's first cycle: GVSoC's event
+// unit (gvsoc-pulp pulp/event_unit/eu_v3_impl.cpp; gvsoc-facts.md section 5) takes
+// EU_WAKEUP_LATENCY 2 from the event to the core's clock and EU_WAKEUP_REQ_LATENCY 6 to answer
+// the core's wait request, for a dispatched fork, a barrier, the join's and software events alike.
+export const FORK_LAT: u64 = 8;
+export const BARRIER_LAT: u64 = 8;
+export const JOIN_LAT: u64 = 8;
+export const EVENT_LAT: u64 = 8;
 
 export const WORKERS: i32 = 8;
 

@@ -8,6 +8,7 @@ import { neurekaBusy, neurekaPortBytes, neurekaTasks, neurekaWmemBytes } from '.
 import { consoleLen, exitCode as exitCodeOf } from './periph';
 import { stopCore as stopCoreOf } from './cluster';
 import { traceCount } from './trace';
+import { measCycles, measDma, measInstr, measSections, measTcdm } from './measure';
 
 export { run, decode, decodedImm } from './gen/exec';
 export { resetCore, flushICache } from './core';
@@ -62,6 +63,17 @@ export function dmaStat(i: i32): f64 {
   }
 }
 /** N-EUREKA counters: 0 tasks, 1 busy cycles, 2 bytes through the L1 / L2 port, 3 weight bytes over the weight memory's link. */
+/** The measured section (measure.ts): cycles, instructions, TCDM accesses, DMA bytes, sections closed. */
+export function measureStat(i: i32): f64 {
+  switch (i) {
+    case 0: return <f64>measCycles;
+    case 1: return <f64>measInstr;
+    case 2: return <f64>measTcdm;
+    case 3: return <f64>measDma;
+    case 4: return <f64>measSections;
+    default: return -1;
+  }
+}
 export function neurekaStat(i: i32): f64 {
   switch (i) {
     case 0: return <f64>neurekaTasks;

@@ -12,6 +12,7 @@ import { euRead, euWrite, WORKERS } from './eu';
 import { neurekaRead, neurekaWrite } from './neureka';
 import { addStall, curS, fault, fullNow, l2Gate, rawSetFault, setEvent, setFaultAt, takeStall } from './mem';
 import { guardRead, guardWrite } from './guard';
+import { measureRequest, measureReset } from './measure';
 
 // Windows inside PERIPH_BASE (4 KiB-aligned blocks as in GVSoC's map).
 export const CLUSTER_CTRL: u32 = 0x0000;
@@ -26,6 +27,7 @@ export const CC_EXIT: u32 = 0x00; // W: end the simulation with this exit code
 export const CC_PUTCHAR: u32 = 0x04; // W: one byte to stdout
 export const CC_WORKERS: u32 = 0x08; // R: number of worker cores (8)
 export const CC_CTRL_HART: u32 = 0x0c; // R: hart id of the cluster controller (8)
+export const CC_MEASURE: u32 = 0x10; // W: 1 starts, 0 ends the measured section (measure.ts)
 
 // timer registers: the reading core's cycle counter.
 export const TIMER_LO: u32 = 0x00;
@@ -45,7 +47,7 @@ export let consoleFull: bool = false;
 
 export function requestYield(): void { yieldReq = true; }
 export function takeYield(): bool { const y = yieldReq; yieldReq = false; return y; }
-export function periphReset(): void { exitCode = 0; consoleLen = 0; yieldReq = false; consoleFull = false; }
+export function periphReset(): void { exitCode = 0; consoleLen = 0; yieldReq = false; consoleFull = false; measureReset(); }
 export function consoleDrained(): void { consoleLen = 0; consoleFull = false; }
 
 /** A peripheral load at a: its value goes to the sink the load reads from. */
@@ -97,6 +99,7 @@ function writeReg(a: u32, v: u32, now: u32): void {
   if (block == CLUSTER_CTRL) {
     if (off == CC_EXIT) { exitCode = <i32>v; setEvent(MEV_EXIT); return; }
     if (off == CC_PUTCHAR) { putchar(v); return; }
+    if (off == CC_MEASURE) { measureRequest(v != 0, fullNow(now)); yieldReq = true; return; }
   } else if (block == EVENT_UNIT) {
     euWrite(off, a, v, now);
     return;

@@ -26,9 +26,11 @@ export function parseRunOutput(stdout: string): Pick<RunResult, 'cycles' | 'erro
 export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
   const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
   const tcdmAccesses = r.cores.reduce((s, c) => s + c.tcdmAccesses, 0);
+  // The network's run when the program marked it (the harness does), else the whole program.
+  const scope = r.measured ? 'network' : 'program';
   return {
     cores: r.cores, dma: r.dma, l3: r.l3, neureka: r.neureka, instructions, mips: instructions / Math.max(runMs, 1e-3) / 1e3, buildMs, runMs,
-    energy: energyOf({ cycles: r.cycles, instructions, tcdmAccesses, dmaBytes: r.dma.bytes }),
+    energy: { ...energyOf(r.measured ?? { cycles: r.cycles, instructions, tcdmAccesses, dmaBytes: r.dma.bytes }), scope },
   };
 }
 

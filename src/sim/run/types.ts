@@ -53,8 +53,11 @@ export interface SimRunStats {
   instructions: number;
   /** Simulated instructions per second of wall-clock time, in millions. */
   mips: number;
-  /** The run's estimated energy (src/sim/energy.ts: GVSoC's Siracusa power-model values). */
-  energy: Energy;
+  /**
+   * The run's estimated energy (src/sim/energy.ts: GVSoC's Siracusa power-model values), of the
+   * network's run (the harness marks it) or, in a program that marks none, of the whole program.
+   */
+  energy: Energy & { scope: 'network' | 'program' };
   buildMs: number;
   runMs: number;
   /** Turning the simulator's log into the run's profile, after the run (a profiled run). */

@@ -14,6 +14,7 @@
 #define CC_PUTCHAR 0x04  /* W: one byte to stdout */
 #define CC_WORKERS 0x08  /* R: number of worker cores */
 #define CC_CTRL_HART 0x0c
+#define CC_MEASURE 0x10  /* W: 1 starts, 0 ends the measured section (the simulator's energy estimate) */
 
 #define TIMER_BASE 0x10200400
 #define TIMER_LO 0x00 /* R: the reading core's cycle counter, low word */

@@ -10,6 +10,7 @@ int hal_num_cores(void) { return 1; }
 void hal_fork(int cores, void (*fn)(void *arg), void *arg) { (void)cores; fn(arg); }
 void hal_barrier(void) {}
 uint32_t hal_cycles(void) { return 0; }
+void hal_measure(int on) { (void)on; }
 
 hal_dma_t hal_dma_in(void *l1_dst, const void *l2_src, uint32_t bytes) { memcpy(l1_dst, l2_src, bytes); return 0; }
 hal_dma_t hal_dma_out(void *l2_dst, const void *l1_src, uint32_t bytes) { memcpy(l2_dst, l1_src, bytes); return 0; }
