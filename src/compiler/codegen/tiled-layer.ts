@@ -92,13 +92,14 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   // read in place, the tile classes) are constant data in L2: a layer cut into more tiles than L2
   // can list cannot link, and its tables would be megabytes of C (found by the fuzzer: 51,200
   // tiles). Checked before any table is written out.
-  const boxBytes = [...used].reduce((sum, k) => {
+  // Per tile and tensor at most a box (2 x rank words) or a command (4 words): the larger.
+  const moveBytes = [...used].reduce((sum, k) => {
     const t = tiling.tensors[k];
-    return sum + (t.stays && t.role !== 'output' ? 1 : T) * 2 * Math.max(1, t.shape.length) * 4;
+    return sum + (t.stays && t.role !== 'output' ? 1 : T) * Math.max(2 * Math.max(1, t.shape.length), 4) * 4;
   }, 0);
   let tableBytes = direct.size * T * 4 + (lt.classes.length > 1 ? 2 * T : 0);
-  if (x.tableLimit !== undefined && tableBytes + boxBytes > x.tableLimit)
-    fail('does-not-fit', `its ${T} tiles need ${tableBytes + boxBytes} B of DMA tables, more than the ${x.tableLimit} B of L2`, where,
+  if (x.tableLimit !== undefined && tableBytes + moveBytes > x.tableLimit)
+    fail('does-not-fit', `its ${T} tiles need ${tableBytes + moveBytes} B of DMA tables, more than the ${x.tableLimit} B of L2`, where,
       'use a larger L1: fewer, larger tiles');
   /** How tensor k's tile moves: one constant command, a table of commands, or dpg_dma_box. */
   const moves = new Map<number, { one?: DmaCommand; table?: string; box?: true }>();

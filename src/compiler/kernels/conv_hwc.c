@@ -49,7 +49,7 @@ static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q
  * padding) is gathered once into the core's im2col row; then the output channels are dot
  * products of that row with the channels' weights [KH, KW, C], four int8 products per
  * instruction, four channels at a time so each word of the row is loaded once for four, and, for
- * rows of up to CONV_PAIR_ROW bytes, up to CONV_ROWS pixels at a time so each weight word is
+ * rows of up to CONV_SLOT_ROW bytes, up to CONV_ROWS pixels at a time so each weight word is
  * loaded once for all of them (a 3 x 4 register block: 7 loads for 12 dot products). The sums
  * go to the stack and one loop requantizes them. `im2col` holds that many rows of (K + 3) & ~3
  * bytes per busy core (kernels/scratch.ts reserves them).
@@ -64,8 +64,8 @@ static inline int32_t channel_value(const dpg_param_t *q, uint32_t c) { return q
 /* The cores share (slot of pixels, group of this many channels) units, so a layer whose pixels
    do not divide evenly still keeps every core equally busy (kernels/scratch.ts: IM2COL_GROUP). */
 #define CONV_GROUP 16
-/* im2col rows of at most this many bytes come CONV_ROWS at a time (kernels/scratch.ts: IM2COL_PAIR_ROW, IM2COL_ROWS). */
-#define CONV_PAIR_ROW 128
+/* im2col rows of at most this many bytes come CONV_ROWS at a time (kernels/scratch.ts: IM2COL_SLOT_ROW, IM2COL_ROWS). */
+#define CONV_SLOT_ROW 128
 #define CONV_ROWS 3
 
 typedef struct {
@@ -313,11 +313,11 @@ void dpg_rq_conv_hwc(const uint8_t *x, int x_signed, const int8_t *w, dpg_param_
                      int32_t shift, int32_t lo, int32_t hi, uint8_t *y, const dpg_conv_geom_t *g,
                      uint8_t *im2col) {
   const uint32_t C = g->C, M = g->M, K = g->KH * g->KW * C, pixels = g->N * g->OH * g->OW;
-  /* Core i's rows: [i * rows, (i + 1) * rows) of the scratch, two when a core's share of the
-     pixels has two and the row is short (kernels/scratch.ts reserves as many). */
+  /* Core i's rows: [i * rows, (i + 1) * rows) of the scratch, as many pixels as a core's share has
+     up to CONV_ROWS when the row is short, else one (kernels/scratch.ts reserves as many). */
   const uint32_t cores = (uint32_t)hal_num_cores(), row_bytes = (K + 3u) & ~3u;
   const uint32_t per = (pixels + cores - 1) / cores;
-  const uint32_t rows = row_bytes > CONV_PAIR_ROW ? 1 : per >= CONV_ROWS ? CONV_ROWS : per;
+  const uint32_t rows = row_bytes > CONV_SLOT_ROW ? 1 : per >= CONV_ROWS ? CONV_ROWS : per;
   uint8_t *const col = im2col + (uint32_t)hal_core_id() * rows * row_bytes;
   conv_t d = {x, w, y, col, rows, row_bytes, C, g->H, g->W, M, g->KH, g->KW, g->OH, g->OW,
               g->stride_h, g->stride_w, g->pad_top, g->pad_left, K, 0, 0, 0, NULL, NULL, shift, lo, hi};
@@ -787,8 +787,7 @@ static inline __attribute__((always_inline)) uint32_t dw_row_weights(int8_t a, i
 /* conv_rq's 32-bit requant; `u8`: lo is 0, so one clip instruction. */
 static inline __attribute__((always_inline)) uint8_t dw_rq(int u8, int32_t acc, int32_t mul, int32_t add, int32_t shift,
                                                            int32_t lo, int32_t hi) {
-  if (!u8) return conv_rq(0, acc, mul, add, shift, lo, hi);
-  return (uint8_t)dpg_clipu(dpg_add_sra(acc * mul, add, shift), (uint32_t)hi);
+  return conv_rq(u8 ? RQ_CLIPU : RQ_32, acc, mul, add, shift, lo, hi);
 }
 
 static inline __attribute__((always_inline)) int32_t dw_dot3(int sgn, uint32_t a, uint32_t b, uint32_t e, uint32_t ka,

@@ -23,8 +23,8 @@ export function busyCores(n: number, cores: number): number {
 /** One im2col row in dpg_rq_conv_hwc: the window of KH*KW*C bytes, rounded up to a word. */
 export const im2colRowBytes = (window: number) => (window + 3) & ~3;
 
-/** Rows of at most this many bytes come up to IM2COL_ROWS at a time (dpg_rq_conv_hwc's CONV_PAIR_ROW, CONV_ROWS). */
-export const IM2COL_PAIR_ROW = 128;
+/** Rows of at most this many bytes come up to IM2COL_ROWS at a time (dpg_rq_conv_hwc's CONV_SLOT_ROW, CONV_ROWS). */
+export const IM2COL_SLOT_ROW = 128;
 export const IM2COL_ROWS = 3;
 
 /**
@@ -33,7 +33,7 @@ export const IM2COL_ROWS = 3;
  * requant weigh most, and the extra rows cost little L1); one otherwise.
  */
 export const im2colRowsPerCore = (pixels: number, cores: number, rowBytes: number) =>
-  (rowBytes > IM2COL_PAIR_ROW ? 1 : Math.min(IM2COL_ROWS, Math.ceil(pixels / cores)));
+  (rowBytes > IM2COL_SLOT_ROW ? 1 : Math.min(IM2COL_ROWS, Math.ceil(pixels / cores)));
 
 /** dpg_rq_conv_hwc's windows of output channels (CONV_CHANNELS) and the groups in them the cores share (CONV_GROUP). */
 export const IM2COL_CHANNELS = 64;

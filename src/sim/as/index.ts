@@ -62,7 +62,6 @@ export function dmaStat(i: i32): f64 {
     default: return -1;
   }
 }
-/** N-EUREKA counters: 0 tasks, 1 busy cycles, 2 bytes through the L1 / L2 port, 3 weight bytes over the weight memory's link. */
 /** The measured section (measure.ts): cycles, instructions, TCDM accesses, DMA bytes, sections closed. */
 export function measureStat(i: i32): f64 {
   switch (i) {
@@ -74,6 +73,7 @@ export function measureStat(i: i32): f64 {
     default: return -1;
   }
 }
+/** N-EUREKA counters: 0 tasks, 1 busy cycles, 2 bytes through the L1 / L2 port, 3 weight bytes over the weight memory's link. */
 export function neurekaStat(i: i32): f64 {
   switch (i) {
     case 0: return <f64>neurekaTasks;

@@ -7,8 +7,7 @@
 import { INSTRET, TCDM_ACC } from './layout';
 import { coreState } from './core';
 import { dmaBytes } from './dma';
-
-const HARTS: i32 = 9;
+import { WORKERS } from './eu';
 
 let pending: i32 = -1; // 1: a start, 0: an end, waiting for the snapshot
 let pendingCycle: u64 = 0;
@@ -39,7 +38,7 @@ export function measureRequest(start: bool, cycle: u64): void {
 export function measureSettle(): void {
   if (pending < 0) return;
   let instr: u64 = 0, tcdm: u64 = 0;
-  for (let c = 0; c < HARTS; c++) {
+  for (let c = 0; c <= WORKERS; c++) { /* the workers and the controller */
     const S = coreState(c);
     instr += load<u64>(S + INSTRET);
     tcdm += load<u64>(S + TCDM_ACC);

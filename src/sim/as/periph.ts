@@ -99,7 +99,7 @@ function writeReg(a: u32, v: u32, now: u32): void {
   if (block == CLUSTER_CTRL) {
     if (off == CC_EXIT) { exitCode = <i32>v; setEvent(MEV_EXIT); return; }
     if (off == CC_PUTCHAR) { putchar(v); return; }
-    if (off == CC_MEASURE) { measureRequest(v != 0, fullNow(now)); yieldReq = true; return; }
+    if (off == CC_MEASURE) { measureRequest(v != 0, fullNow(now)); requestYield(); return; }
   } else if (block == EVENT_UNIT) {
     euWrite(off, a, v, now);
     return;

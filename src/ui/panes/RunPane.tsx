@@ -39,7 +39,7 @@ function Figures({ r }: { r: RunResult }) {
         <dt>Instructions</dt>
         <dd data-testid="run-instructions">{fmt(sim.instructions)} on {sim.cores.filter((c) => c.instructions > 0).length} cores</dd>
         <dt>Energy</dt>
-        <dd data-testid="run-energy" data-scope={sim.energy.scope} title={`estimated for ${sim.energy.scope === 'network' ? 'the network\'s run' : 'the whole program'} from GVSoC's Siracusa power models: instructions ${formatEnergy(sim.energy.instructions)}, TCDM accesses ${formatEnergy(sim.energy.tcdm)}, static power ${formatEnergy(sim.energy.static)} over the run at ${CLOCK_HZ / 1e6} MHz`}>
+        <dd data-testid="run-energy" data-scope={sim.energy.scope} title={`estimated for ${sim.energy.scope === 'network' ? 'the network\'s run' : 'the whole program'} from GVSoC's Siracusa power models (src/sim/energy.ts)`}>
           {formatEnergy(sim.energy.total)} <span className="run-energy-parts">(instructions {formatEnergy(sim.energy.instructions)}, TCDM {formatEnergy(sim.energy.tcdm)}, static {formatEnergy(sim.energy.static)} at {CLOCK_HZ / 1e6} MHz)</span>
         </dd>
         <dt>Simulated</dt>
