@@ -18,6 +18,8 @@ export interface CliOptions {
   edits: [path: string, file: string][];
   /** --profile: print where the cycles went, per layer; --trace / --csv FILE: write the timeline / the per-layer table. */
   profile: boolean;
+  /** --ideal-fetch: the simulator's instruction cache never misses. */
+  idealFetch: boolean;
   trace?: string;
   csv?: string;
   config: Config;
@@ -111,6 +113,8 @@ export const FLAGS: Flag[] = [
     } },
   { names: ['--profile'], help: 'profile the simulated run: per layer its cycles by phase (DMA in, DMA wait, kernel, DMA out, control), tiles, the workers\' stalls',
     apply: (o) => { o.profile = true; } },
+  { names: ['--ideal-fetch'], help: 'run with an instruction cache that never misses (the simulator models GVSoC\'s: 512 B L0 per core, 4 KiB shared L1, refills from L2)',
+    apply: (o) => { o.idealFetch = true; } },
   { names: ['--trace'], arg: 'FILE', help: 'write the run\'s timeline as Chrome trace-event JSON (Perfetto, chrome://tracing); profiles the run',
     apply: (o, v) => { o.trace = v; o.profile = true; } },
   { names: ['--csv'], arg: 'FILE', help: 'write the profile\'s per-layer table as CSV; profiles the run',
@@ -153,7 +157,7 @@ export const COMMANDS: { name: string; usage: string; help: string }[] = [
 
 export function parseArgs(argv: string[]): CliOptions {
   const o: CliOptions = {
-    command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, config: { ...DEFAULT_CONFIG }, help: false, opSpecs: [], kernels: [], shapes: [], attrs: {}, seed: 1,
+    command: '', json: false, cc: 'builtin', ld: 'lld', edits: [], profile: false, idealFetch: false, config: { ...DEFAULT_CONFIG }, help: false, opSpecs: [], kernels: [], shapes: [], attrs: {}, seed: 1,
     disable: [], includes: [], defines: [], passes: false,
   };
   for (let i = 0; i < argv.length; i++) {

@@ -10,6 +10,7 @@ import type { SimRunStats } from '../sim/run/types';
 import { buildAndRunHost, libraryFiles } from '../sim/run/host';
 import { runOnSimulator } from '../sim/run/simulate';
 import { CLOCK_HZ, formatEnergy } from '../sim/energy';
+import { icacheSummary } from '../sim/run/outcome';
 import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
@@ -92,7 +93,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
       if (!opts.json && run.sim) err(simSummary(run.sim));
-      if (!opts.json && run.sim) err(energySummary(run.sim.energy));
+      if (!opts.json && run.sim) { err(energySummary(run.sim.energy)); err(`Instruction cache: ${icacheSummary(run.sim.icache)}`); }
       if (opts.profile && !run.profile) err('note: the run was not profiled (no line table for Network.c)');
       if (run.profile) {
         if (opts.profile && !opts.json) err(profileReport(run.profile, run.cycles));
@@ -222,9 +223,9 @@ function runnerFor(opts: CliOptions): Runner {
   if (opts.cc === 'builtin') {
     const edits = Object.fromEntries(opts.edits.map(([path, file]) => [path, readText(file, '--edit')]));
     const compiler = { ...(opts.optLevel !== undefined ? { opt: opts.optLevel } : {}), ...(opts.disable.length ? { disable: opts.disable } : {}) };
-    return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, ...compiler, edits: { ...edits, ...ctx?.edits } });
+    return (code, config, ctx) => runBuiltinNode(code, config, { ...ctx, ...compiler, idealFetch: opts.idealFetch, edits: { ...edits, ...ctx?.edits } });
   }
-  return (code, config, ctx) => runOnSimulator(code, config, { linker: opts.ld, profile: ctx?.profile });
+  return (code, config, ctx) => runOnSimulator(code, config, { linker: opts.ld, profile: ctx?.profile, idealFetch: opts.idealFetch });
 }
 
 function readText(file: string, flag: string): string {

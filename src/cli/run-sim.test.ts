@@ -46,7 +46,8 @@ async function runOk(dir: string, ...flags: string[]) {
 
 /**
  * Issue #14: the profile's layer phases (and RunNetwork's own calls) add up to the printed Runtime
- * within 1 % (or 16 cycles: the harness's timer reads around RunNetwork, which matter in the
+ * within 1 % (or 64 cycles: the harness's timer reads around RunNetwork and their code's first
+ * fetches, a few instruction cache lines refilled from L2 at 18 cycles, which matter in the
  * smallest tests' few hundred cycles), and nothing was lost.
  */
 function checkProfile(run: RunResult) {
@@ -54,7 +55,7 @@ function checkProfile(run: RunResult) {
   expect(p, 'the run has a profile').toBeDefined();
   expect(p.dropped).toBe(0);
   const phases = p.runNetwork + p.layers.reduce((s, l) => s + Object.values(l.phases).reduce((a, b) => a + b, 0), 0);
-  expect(Math.abs(phases - run.cycles!), `phases ${phases} vs Runtime ${run.cycles}`).toBeLessThanOrEqual(Math.max(16, 0.01 * run.cycles!));
+  expect(Math.abs(phases - run.cycles!), `phases ${phases} vs Runtime ${run.cycles}`).toBeLessThanOrEqual(Math.max(64, 0.01 * run.cycles!));
 }
 
 /** Every configuration with --cc builtin too, or only the subset below. */

@@ -81,6 +81,7 @@ const CORE_FIELDS = [
   'pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid',
   'state', 'wait', 'stallBank', 'stallL2', 'idle', 'stallPeriph', 'stallLoadUse', 'stallBranch',
   'guardLayer', 'guardCount', 'guardWin', 'guardStackLo', 'guardStackHi', 'guardBytes', 'tcdmAcc',
+  'icFetch', 'icMiss', 'icRefillL2', 'stallIcache',
 ] as const;
 type CoreField = (typeof CORE_FIELDS)[number];
 
@@ -164,7 +165,8 @@ export class Machine {
   cycles(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.cycles, true)); }
   instret(core: number): number { return Number(this.view.getBigUint64(this.base(core) + this.field.instret, true)); }
   /** A 64-bit counter of the core record (cycles, stalls, idle) as a number. */
-  counter(core: number, f: 'stallBank' | 'stallL2' | 'idle' | 'stallPeriph' | 'stallLoadUse' | 'stallBranch' | 'tcdmAcc'): number {
+  counter(core: number, f: 'stallBank' | 'stallL2' | 'idle' | 'stallPeriph' | 'stallLoadUse' | 'stallBranch' | 'tcdmAcc'
+    | 'icFetch' | 'icMiss' | 'icRefillL2' | 'stallIcache'): number {
     return Number(this.view.getBigUint64(this.base(core) + this.field[f], true));
   }
   /** A 32-bit field of the core record. */

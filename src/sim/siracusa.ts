@@ -26,19 +26,25 @@ export interface SiracusaOptions {
   shouldStop?: () => boolean;
   /** Record the profile (src/sim/profile): the same cycles, plus where they went. */
   profile?: ProfileSetup;
+  /** Instruction fetches never miss (the instruction cache model, src/sim/as/icache.ts, off). */
+  idealFetch?: boolean;
 }
 
 export interface CoreStats {
   /** Hart id: 0..7 workers, 8 the controller. */
   core: number;
   instructions: number;
-  /** Cycles lost, by cause: pipeline (load-use, branches, multi-cycle ops), TCDM bank conflicts, L2 latency, peripheral accesses. */
-  stalls: { pipeline: number; bank: number; l2: number; periph: number; loadUse?: number; branch?: number };
+  /** Cycles lost, by cause: pipeline (load-use, branches, multi-cycle ops), TCDM bank conflicts, L2 latency, peripheral accesses, instruction cache refills. */
+  stalls: { pipeline: number; bank: number; l2: number; periph: number; icache: number; loadUse?: number; branch?: number };
   /** Cycles asleep (clock-gated) or blocked on a DMA / uDMA wait. */
   idle: number;
   /** Loads and stores to L1 (TCDM bank accesses; src/sim/energy.ts charges them). */
   tcdmAccesses: number;
+  /** Instruction cache (src/sim/as/icache.ts): 16-byte lines fetched from the core's L0, those that missed it, those also refilled from L2. */
+  icache: IcacheStats;
 }
+
+export interface IcacheStats { fetches: number; misses: number; l2Refills: number }
 
 export interface SiracusaResult {
   stopped: StopReason;
@@ -81,6 +87,7 @@ export class SiracusaRun {
     m.touchAll();
     const w = m.wasm;
     w.clusterReset(entry >>> 0);
+    if (opts.idealFetch) w.setIcacheModel(0);
     w.setQuantum(opts.quantum ?? 128);
     const mode = opts.trace === true ? 'events' : opts.trace || undefined;
     w.setTrace(mode ? TRACE_MODE_BITS[mode] : 0);
@@ -135,14 +142,18 @@ export class SiracusaRun {
       const bank = m.counter(c, 'stallBank');
       const l2 = m.counter(c, 'stallL2');
       const periph = m.counter(c, 'stallPeriph');
+      const icache = m.counter(c, 'stallIcache');
       const idle = m.counter(c, 'idle');
       const instructions = m.instret(c);
       // A core asleep at the end was idle from its last cycle to the end.
       const tail = m.coreState(c) === 1 && cycles > own ? cycles - own : 0;
-      const stalls: CoreStats['stalls'] = { pipeline: own - instructions - bank - l2 - periph - idle, bank, l2, periph };
+      const stalls: CoreStats['stalls'] = { pipeline: own - instructions - bank - l2 - periph - icache - idle, bank, l2, periph, icache };
       // Counted apart from the rest of the pipeline's stalls only by the profiled run loop.
       if (this.log) { stalls.loadUse = m.counter(c, 'stallLoadUse'); stalls.branch = m.counter(c, 'stallBranch'); }
-      return { core: c, instructions, stalls, idle: idle + tail, tcdmAccesses: m.counter(c, 'tcdmAcc') };
+      return {
+        core: c, instructions, stalls, idle: idle + tail, tcdmAccesses: m.counter(c, 'tcdmAcc'),
+        icache: { fetches: m.counter(c, 'icFetch'), misses: m.counter(c, 'icMiss'), l2Refills: m.counter(c, 'icRefillL2') },
+      };
     });
     const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
     const r: SiracusaResult = {

@@ -35,6 +35,10 @@ export interface SimExports {
   resetCore(core: number, pc: number, hartid: number): void;
   flushICache(): void;
   tableHash(): number;
+  /** End of the instruction cache model's tags in wasm memory (src/sim/as/icache.ts). */
+  icacheEnd(): number;
+  /** 0: instruction fetches never miss, until the next clusterReset. */
+  setIcacheModel(on: number): void;
   numOps(): number;
   maxCores(): number;
   coreBase(core: number): number;

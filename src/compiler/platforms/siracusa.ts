@@ -1,6 +1,7 @@
 // Siracusa: an 8-core RV32 cluster with a 256 KiB L1 scratchpad, 2 MiB L2 and 16 MiB L3 behind
 // DMA (sizes and addresses: siracusa-memory.ts). Its kernels are fused, requantized and channels-last, so the lowering fuses every op
 // with its requant, moves convolutions to NHWC and cleans up the Transposes that leaves.
+import { SIRACUSA_COSTS } from './siracusa-costs';
 import { typeInputs } from '../passes/front/type-inputs';
 import { dropIdentity } from '../passes/front/drop-identity';
 import { sanitizeNames } from '../passes/front/sanitize-names';
@@ -109,8 +110,9 @@ export const SIRACUSA_MEMORY: MemoryLevel[] = [
 export const CLUSTER: Engine = {
   name: 'cluster', title: 'RISC-V cluster', cores: 8,
   doc: '8 RV32IMC + Xpulp worker cores (hardware loops, post-increment loads, 4x int8 SIMD dot products) sharing L1, fork/join through the event unit',
-  // Kernels take any tile shape; ~2 int8 MACs per cycle per core with the SIMD dot products.
-  tiling: { opsPerCycle: 2, tileOverhead: 300 },
+  // Kernels take any tile shape. Their costs are fitted to the simulator (siracusa-costs.json);
+  // a kernel the fit has not seen: ~2 int8 MACs per cycle per core with the SIMD dot products.
+  tiling: { opsPerCycle: 2, tileOverhead: 300, kernelCosts: SIRACUSA_COSTS.kernels, commandCycles: SIRACUSA_COSTS.commandCycles },
 };
 
 export const siracusa: Platform = {

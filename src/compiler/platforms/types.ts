@@ -38,6 +38,18 @@ export interface EngineTiling {
   opsPerCycle: number;
   /** Fixed cycles per tile: fork and barrier, or an NPU task's setup. */
   tileOverhead: number;
+  /** Per kernel (binding.kernel): its costs fitted to the simulator; they replace the two above. */
+  kernelCosts?: Readonly<Record<string, KernelCost>>;
+  /** Controller cycles per DMA command beyond its bytes' time (fitted; the tiler's default otherwise). */
+  commandCycles?: number;
+}
+
+/** A kernel family's cost, fitted to the simulator (scripts/calibrate-tiler.ts): cycles = perTile x tiles + perWork x work per core. */
+export interface KernelCost {
+  perTile: number;
+  perWork: number;
+  /** Layers the fit saw. */
+  samples: number;
 }
 
 export interface Platform {

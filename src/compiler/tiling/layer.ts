@@ -62,6 +62,8 @@ export interface TileCost {
   /** Per tensor: largest tile shape, whether it stays, bytes moved, DMA commands. */
   perTensor: { tile: number[]; stays: boolean; bytesMoved: number; transfers: number }[];
   bytesMoved: number;
+  /** The layer's work (MACs, elements) over the cores a tile keeps busy, and the engine's efficiency at this tile. */
+  coreWork: number;
   cycles: number;
 }
 
@@ -195,11 +197,14 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const par = p.rule.parallel(p.view).reduce((a, d) => a * tile[d], 1);
   const useful = Math.max(1, Math.min(p.cores, par));
   const eff = p.engine.efficiency?.(p.view, tile) ?? 1;
-  const kernel = p.work / p.engine.opsPerCycle / useful / eff + tiles * p.engine.tileOverhead;
-  const dma = bytesMoved / DMA_BYTES_PER_CYCLE + perTensor.reduce((a, t) => a + t.transfers, 0) * DMA_COMMAND_CYCLES;
+  const coreWork = p.work / useful / eff;
+  // A kernel fitted to the simulator (siracusa-costs.json) has its own per-tile and per-work cycles.
+  const fit = p.engine.kernelCosts?.[p.binding.kernel];
+  const kernel = fit ? tiles * fit.perTile + coreWork * fit.perWork : coreWork / p.engine.opsPerCycle + tiles * p.engine.tileOverhead;
+  const dma = bytesMoved / DMA_BYTES_PER_CYCLE + perTensor.reduce((a, t) => a + t.transfers, 0) * (p.engine.commandCycles ?? DMA_COMMAND_CYCLES);
   // Double buffering hides the shorter of the two behind the longer.
   const cycles = p.doubleBuffer && tiles > 1 ? Math.max(kernel, dma) + Math.min(kernel, dma) / tiles : kernel + dma;
-  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, cycles };
+  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, coreWork, cycles };
 }
 
 /** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m and at least `min` (or D itself). */

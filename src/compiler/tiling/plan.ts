@@ -253,7 +253,7 @@ function layerTiling(p: LayerProblem, s: LayerSolution): LayerTiling {
       ...(t.direct ? { direct: t.direct } : {}),
     })),
     regions: tileRegions(p, c.tile, c.tiles),
-    l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles),
+    l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles), coreWork: c.coreWork,
     solve: { candidates: (s as LayerSolution & { candidates?: number }).candidates ?? 0, status: s.status, ms: Math.round(s.ms * 10) / 10, cached: false, vars: s.vars, rows: s.rows },
   };
 }

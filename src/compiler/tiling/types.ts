@@ -88,6 +88,8 @@ export interface LayerTiling {
   bytesMoved: number;
   /** The cost model's estimate, cycles (what the objective minimised). */
   estCycles: number;
+  /** The layer's work (MACs, elements) over the cores a tile keeps busy: the estimate's kernel term (src/pipeline/cost-fit.ts fits against it). */
+  coreWork: number;
   /** How the choice was made. */
   solve: { candidates: number; status: 'optimal' | 'feasible' | 'single'; ms: number; cached: boolean; vars: number; rows: number };
 }

@@ -8,6 +8,7 @@ import { neurekaBusy, neurekaPortBytes, neurekaTasks, neurekaWmemBytes } from '.
 import { consoleLen, exitCode as exitCodeOf } from './periph';
 import { stopCore as stopCoreOf } from './cluster';
 import { traceCount } from './trace';
+import { ICACHE_END } from './icache';
 import { measCycles, measDma, measInstr, measSections, measTcdm } from './measure';
 
 export { run, decode, decodedImm } from './gen/exec';
@@ -28,6 +29,8 @@ export function profRegions(): usize { return L.PROF_REGION; }
 export function profSpanMax(): u32 { return L.PROF_SPAN_MAX; }
 
 export function tableHash(): u32 { return TABLE_HASH; }
+export function icacheEnd(): usize { return ICACHE_END; }
+export { setIcacheModel } from './icache';
 export function numOps(): i32 { return NUM_OPS; }
 export function maxCores(): i32 { return L.MAX_CORES; }
 export function coreBase(core: i32): usize { return coreState(core); }
@@ -110,6 +113,10 @@ export function coreField(i: i32): i32 {
     case 21: return <i32>L.GUARD_STACK_HI;
     case 22: return <i32>L.GUARD_BYTES;
     case 23: return <i32>L.TCDM_ACC;
+    case 24: return <i32>L.IC_FETCH;
+    case 25: return <i32>L.IC_MISS;
+    case 26: return <i32>L.IC_REFILL_L2;
+    case 27: return <i32>L.STALL_ICACHE;
     default: return -1;
   }
 }

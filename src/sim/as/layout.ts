@@ -25,6 +25,8 @@ export const UDMA_SIZE: u32 = 0x100;
 export const CORES: usize = 0x10000; // per-core state records
 export const MAX_CORES: i32 = 16;
 export const CORE_SIZE: usize = 512;
+/** The instruction cache model's tags (icache.ts): each core's private L0, the shared L1's banks, their LFSRs. */
+export const ICACHE_TAGS: usize = 0x12000;
 export const SCRATCH: usize = 0x14000; // decode results for the host, fault / io sinks
 /** TCDM bank reservations: one u32 cycle stamp per (cycle mod STAMP_SLOTS, bank). */
 export const BANK_STAMPS: usize = 0x20000;
@@ -94,6 +96,14 @@ export const GUARD_BYTES: usize = 376; // the size of the store that broke the g
 export const GUARD_WIN: usize = 384; // GUARD_WINDOWS x [lo, bytes] (u32 each)
 export const GUARD_WINDOWS: i32 = 4;
 export const TCDM_ACC: usize = 416; // u64: the core's loads and stores to L1 (TCDM bank accesses: the energy model)
+// The instruction cache (icache.ts): the line in the core's fetch buffer, its line fetches from
+// its L0, those that missed it, those that also missed the shared L1 (refilled from L2), and
+// the cycles the core stalled on refills.
+export const IC_LINE: usize = 424; // u32: address >> 4 of the buffered line (0xffffffff: none)
+export const IC_FETCH: usize = 432; // u64
+export const IC_MISS: usize = 440; // u64
+export const IC_REFILL_L2: usize = 448; // u64
+export const STALL_ICACHE: usize = 456; // u64
 
 export const CORE_RUN: i32 = 0;
 export const CORE_SLEEP: i32 = 1;

@@ -14,7 +14,7 @@
 //   phases from the line table, so the log holds the controller's phase changes only.
 import {
   IDLE, INSTRET, PROF_ENTRIES, PROF_HEAT, PROF_LOG, PROF_REGION, PROF_SPAN_MAX, STALL_BANK, STALL_BRANCH,
-  STALL_L2, STALL_LOADUSE, STALL_PERIPH, TCDM_ACC,
+  STALL_ICACHE, STALL_L2, STALL_LOADUSE, STALL_PERIPH, TCDM_ACC,
 } from './layout';
 import { coreState } from './core';
 
@@ -88,6 +88,7 @@ function counters(p: usize, core: i32, now: u64): void {
   store<u32>(p, <u32>load<u64>(S + STALL_BRANCH), 48);
   store<u32>(p, <u32>now, 52);
   store<u32>(p, <u32>load<u64>(S + TCDM_ACC), 56);
+  store<u32>(p, <u32>load<u64>(S + STALL_ICACHE), 60);
 }
 
 /** The controller entered `region` at `cycle`. */

@@ -123,6 +123,9 @@ export function ${prof ? 'runProf' : 'run'}(core: i32, budget: i32, cycleMode: b
   let pw: u32 = load<u32>(S + PREV_W);
   let e0: u32 = hwEnd(S, 0);
   let e1: u32 = hwEnd(S, 1);
+  // The instruction cache (as/icache.ts): looked up when the pc leaves the buffered line.
+  const icm: bool = icacheModel;
+  let icl: u32 = load<u32>(S + IC_LINE);
   const cyc0: u64 = load<u64>(S + CYCLES);
   const ins0: u64 = load<u64>(S + INSTRET);
   const c0: u32 = <u32>cyc0;
@@ -136,7 +139,12 @@ export function ${prof ? 'runProf' : 'run'}(core: i32, budget: i32, cycleMode: b
       if (e == 0) return trapOut(S, pc, n, stall, ld, pw, (pc & 1) != 0 ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_FAULT, pc);
     }
     let w: u32 = load<u32>(e);
-    if ((w & OP_MASK) == OP_UNDECODED) w = decodeAt(e, pc);${P(`
+    if ((w & OP_MASK) == OP_UNDECODED) w = decodeAt(e, pc);
+    if (icm) {
+      if ((pc >> 4) != icl) { icl = pc >> 4; stall += icacheFetch(S, core, pc); }
+      // A 32-bit instruction in the line's last halfword needs the next line too.
+      if ((pc & 15) == 14 && (w & 0x200) == 0) { icl = (pc + 2) >> 4; stall += icacheFetch(S, core, pc + 2); }
+    }${P(`
     const ipc: u32 = pc;
     const s0: i32 = n + stall;
     setProfN(n);
@@ -183,13 +191,14 @@ export function generateAs(): string {
 import * as L from '../layout';
 import {
   CAUSE_BREAKPOINT, CAUSE_FETCH_FAULT, CAUSE_FETCH_MISALIGNED, CAUSE_ILLEGAL, CYCLES, IC_L2,
-  INSTRET, L2_BASE, L2_SIZE, LOAD_RD, OP_MASK, OP_UNDECODED, PC, PREV_W, REGS, STOP_BUDGET,
+  IC_LINE, INSTRET, L2_BASE, L2_SIZE, LOAD_RD, OP_MASK, OP_UNDECODED, PC, PREV_W, REGS, STOP_BUDGET,
   STOP_ECALL, STOP_EXIT, STOP_SLEEP, HW_START, HW_END, HW_COUNT,
 } from '../layout';
 import {
   LB, LBU, LH, LHU, LW, SB, SH, SW, clearFault, fault, faultAddr, fetch16, l2Gate, mis1, mis2, mis4, setCurrent, tgt,
 } from '../mem';
 import { memEvent, yieldReq } from '../periph';
+import { icacheFetch, icacheModel } from '../icache';
 import { PROF_CONTROLLER, profLo, profRegion, profRegionAt, profSpan, setProfN } from '../profile';
 import {
   CSR_CLEAR, CSR_SET, CSR_WRITE, bfExtract, bfExtractU, bfInsert, bfMask, bitrev, clipS, coreState,

@@ -132,11 +132,11 @@ function tilesOf(subs: Sub[], calls: boolean[]): number[] {
 function addCycles(to: CoreCycles, c: CoreCycles): void {
   to.cycles += c.cycles; to.instructions += c.instructions; to.idle += c.idle; to.tcdmAccesses += c.tcdmAccesses;
   const a = to.stalls, b = c.stalls;
-  a.loadUse += b.loadUse; a.branch += b.branch; a.multi += b.multi; a.bank += b.bank; a.l2 += b.l2; a.periph += b.periph;
+  a.loadUse += b.loadUse; a.branch += b.branch; a.multi += b.multi; a.bank += b.bank; a.l2 += b.l2; a.periph += b.periph; a.icache += b.icache;
 }
 
 const zeroPhases = (): Record<LayerPhase, number> => ({ 'dma-in': 0, 'dma-wait': 0, kernel: 0, 'dma-out': 0, control: 0 });
-const zeroCore = (): CoreCycles => ({ cycles: 0, instructions: 0, stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0 }, idle: 0, tcdmAccesses: 0 });
+const zeroCore = (): CoreCycles => ({ cycles: 0, instructions: 0, stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0, icache: 0 }, idle: 0, tcdmAccesses: 0 });
 
 /** The span (index into `subs`, sorted by start) covering cycle t, or the last one before it. */
 function spanAt(subs: Sub[], t: number): number {
@@ -233,13 +233,13 @@ export function buildProfile(p: ProfileInputs): RunProfile {
   for (const j of jobs) {
     const lane = laneOfCore.get(j.core)!;
     const at = where(j.start);
-    const dw = (k: 'instret' | 'bank' | 'l2' | 'periph' | 'idle' | 'loadUse' | 'branch' | 'tcdm') => (j.to[k] - j.from[k]) >>> 0;
+    const dw = (k: 'instret' | 'bank' | 'l2' | 'periph' | 'idle' | 'loadUse' | 'branch' | 'tcdm' | 'icache') => (j.to[k] - j.from[k]) >>> 0;
     const cyc = j.end - j.start;
     const cc: CoreCycles = {
       cycles: cyc, instructions: dw('instret'), idle: dw('idle'), tcdmAccesses: dw('tcdm'),
-      stalls: { loadUse: dw('loadUse'), branch: dw('branch'), bank: dw('bank'), l2: dw('l2'), periph: dw('periph'), multi: 0 },
+      stalls: { loadUse: dw('loadUse'), branch: dw('branch'), bank: dw('bank'), l2: dw('l2'), periph: dw('periph'), icache: dw('icache'), multi: 0 },
     };
-    cc.stalls.multi = Math.max(0, cyc - cc.instructions - cc.idle - cc.stalls.loadUse - cc.stalls.branch - cc.stalls.bank - cc.stalls.l2 - cc.stalls.periph);
+    cc.stalls.multi = Math.max(0, cyc - cc.instructions - cc.idle - cc.stalls.loadUse - cc.stalls.branch - cc.stalls.bank - cc.stalls.l2 - cc.stalls.periph - cc.stalls.icache);
     if (at.layer >= 0) addCycles(layers[at.layer].cores[j.core], cc);
     addCycles(allCores[j.core], cc);
     // A core's jobs and waits both come in time order: one pass over its waits.
@@ -302,9 +302,9 @@ export function buildProfile(p: ProfileInputs): RunProfile {
   const runNetwork = subs.reduce((s, x) => s + (x.layer < 0 && x.phase === 'control' ? x.end - x.start : 0), 0);
   const controller = p.cores[CONTROLLER];
   const coreCycles = (c: CoreStats): CoreCycles => ({
-    cycles: c.instructions + c.stalls.pipeline + c.stalls.bank + c.stalls.l2 + c.stalls.periph + c.idle, instructions: c.instructions, idle: c.idle,
+    cycles: c.instructions + c.stalls.pipeline + c.stalls.bank + c.stalls.l2 + c.stalls.periph + c.stalls.icache + c.idle, instructions: c.instructions, idle: c.idle,
     tcdmAccesses: c.tcdmAccesses,
-    stalls: { loadUse: c.stalls.loadUse ?? 0, branch: c.stalls.branch ?? 0, multi: c.stalls.pipeline - (c.stalls.loadUse ?? 0) - (c.stalls.branch ?? 0), bank: c.stalls.bank, l2: c.stalls.l2, periph: c.stalls.periph },
+    stalls: { loadUse: c.stalls.loadUse ?? 0, branch: c.stalls.branch ?? 0, multi: c.stalls.pipeline - (c.stalls.loadUse ?? 0) - (c.stalls.branch ?? 0), bank: c.stalls.bank, l2: c.stalls.l2, periph: c.stalls.periph, icache: c.stalls.icache },
   });
   return {
     start: ran.length ? Math.min(...ran.map((l) => l.start)) : 0,

@@ -30,7 +30,7 @@ const OPS = ['MatMul', 'Add', 'Softmax', 'Conv', 'Gelu'];
 
 const zeroCore = (): CoreCycles => ({
   cycles: 0, instructions: 0, idle: 0, tcdmAccesses: 0,
-  stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0 },
+  stalls: { loadUse: 0, branch: 0, multi: 0, bank: 0, l2: 0, periph: 0, icache: 0 },
 });
 
 interface RawSpan { lane: number; phase: Phase; layer: number; tile: number; start: number; end: number }

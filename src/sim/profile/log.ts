@@ -4,7 +4,7 @@
 import type { Machine } from '../machine';
 
 /** A core's cumulative counters (low 32 bits) when an event was recorded. */
-export interface Counters { instret: number; bank: number; l2: number; periph: number; idle: number; loadUse: number; branch: number; cycle: number; tcdm: number }
+export interface Counters { instret: number; bank: number; l2: number; periph: number; idle: number; loadUse: number; branch: number; cycle: number; tcdm: number; icache: number }
 
 export interface JobRecord { core: number; start: number; end: number; from: Counters; to: Counters }
 export type IdleReason = 'fork' | 'join' | 'barrier' | 'event' | 'dma' | 'udma' | 'npu';
@@ -93,5 +93,5 @@ export class ProfileLog {
 
 function countersAt(dv: DataView, o: number): Counters {
   const u = (k: number) => dv.getUint32(o + 24 + 4 * k, true);
-  return { instret: u(0), bank: u(1), l2: u(2), periph: u(3), idle: u(4), loadUse: u(5), branch: u(6), cycle: u(7), tcdm: u(8) };
+  return { instret: u(0), bank: u(1), l2: u(2), periph: u(3), idle: u(4), loadUse: u(5), branch: u(6), cycle: u(7), tcdm: u(8), icache: u(9) };
 }

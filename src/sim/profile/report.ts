@@ -9,11 +9,11 @@ const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` 
 
 export function profileReport(p: RunProfile, runtime?: number): string {
   const net = p.runNetwork + p.layers.reduce((s, l) => s + l.cycles, 0);
-  const head = ['layer', 'op', 'cycles', '%', 'tiles', ...LAYER_PHASES, 'instr', 'load-use', 'branch', 'bank', 'L2', 'barrier', 'energy'];
+  const head = ['layer', 'op', 'cycles', '%', 'tiles', ...LAYER_PHASES, 'instr', 'load-use', 'branch', 'bank', 'L2', 'I-cache', 'barrier', 'energy'];
   // The table's rows (workers' instructions and stalls summed over the cores), with the share of `net`.
   const rows = p.layers.map((l, i) => layerRow(l, i, net)).filter((r) => r.cycles > 0).map((r) => [
     r.node, r.op, r.cycles, pct(r.cycles, net), r.tiles, ...LAYER_PHASES.map((k) => r.phases[k]),
-    r.instructions, r.stalls.loadUse, r.stalls.branch, r.stalls.bank, r.stalls.l2, r.idle, formatEnergy(r.energy),
+    r.instructions, r.stalls.loadUse, r.stalls.branch, r.stalls.bank, r.stalls.l2, r.stalls.icache, r.idle, formatEnergy(r.energy),
   ].map(String));
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ');

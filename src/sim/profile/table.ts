@@ -5,9 +5,9 @@ import type { CoreCycles, LayerPhase, LayerProfile, RunProfile } from './types';
 import { LAYER_PHASES } from './types';
 
 export type Stall = keyof CoreCycles['stalls'];
-export const STALLS: readonly Stall[] = ['loadUse', 'branch', 'multi', 'bank', 'l2', 'periph'];
+export const STALLS: readonly Stall[] = ['loadUse', 'branch', 'multi', 'bank', 'l2', 'periph', 'icache'];
 export const STALL_NAMES: Record<Stall, string> = {
-  loadUse: 'load-use', branch: 'branch', multi: 'multi-cycle', bank: 'bank conflict', l2: 'L2 latency', periph: 'peripheral',
+  loadUse: 'load-use', branch: 'branch', multi: 'multi-cycle', bank: 'bank conflict', l2: 'L2 latency', periph: 'peripheral', icache: 'I-cache',
 };
 
 export interface LayerRow {

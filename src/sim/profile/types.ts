@@ -33,6 +33,7 @@ export interface CoreCycles {
     bank: number; // TCDM bank conflicts
     l2: number; // L2 latency from the cluster
     periph: number; // peripheral accesses (event unit, DMA registers, timer)
+    icache: number; // instruction cache refills (the core's L0 missed)
   };
   /** Cycles waiting: at barriers and the join (workers), for the DMA, uDMA or the workers (controller). */
   idle: number;

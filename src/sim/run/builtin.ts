@@ -312,7 +312,7 @@ export async function runBuiltin(code: CodegenResult, config: Config, opts: Buil
   const maxCycles = opts.maxCycles ?? MAX_CYCLES;
   const network = opts.edits?.['Network.c'] ?? code.files.find((f) => f.path === 'Network.c')?.content ?? '';
   const profile = opts.profile ? profileSetup(code, built.link.lines, network) : undefined;
-  const run = new SiracusaRun(machine, built.link.elf, { maxCycles, shouldStop: () => !!opts.signal?.aborted, profile });
+  const run = new SiracusaRun(machine, built.link.elf, { maxCycles, shouldStop: () => !!opts.signal?.aborted, profile, idealFetch: opts.idealFetch });
   opts.progress?.(0.55, 'simulating');
   let r = run.step();
   while (!r) {

@@ -111,7 +111,7 @@ function sourceAt(elf: Uint8Array, pc: number): { fn?: string; line?: string } {
  * A trap, the cycle limit or a deadlock is a RunError carrying the result so far.
  */
 export async function runOnSimulator(code: CodegenResult, config: Config,
-  opts: { maxCycles?: number; linker?: LinkerName; profile?: boolean } = {}): Promise<RunResult> {
+  opts: { maxCycles?: number; linker?: LinkerName; profile?: boolean; idealFetch?: boolean } = {}): Promise<RunResult> {
   if (!platformFor(config.platform).runtime)
     fail('bad-config', `${platformFor(config.platform).title} code has no Siracusa runtime to run on the simulator`, '--cc clang', `use --cc host for -p ${config.platform}`);
   const t0 = performance.now();
@@ -123,7 +123,7 @@ export async function runOnSimulator(code: CodegenResult, config: Config,
   // The profile's line table: our linker's, or the one in lld's .debug_line.
   const lines = linked?.lines ?? (opts.profile ? elfLineTable(elf) : undefined);
   const network = code.files.find((f) => f.path === 'Network.c')?.content ?? '';
-  const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES, profile: opts.profile && lines ? profileSetup(code, lines, network) : undefined });
+  const r = runSiracusa(await machine, elf, { maxCycles: opts.maxCycles ?? MAX_CYCLES, idealFetch: opts.idealFetch, profile: opts.profile && lines ? profileSetup(code, lines, network) : undefined });
   const t2 = performance.now();
   const profile = r.profile && lines && buildProfile({ raw: r.profile, code, lines, cores: r.cores, total: r.cycles });
   return simulatorResult(r, { profile,

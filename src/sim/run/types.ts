@@ -4,7 +4,7 @@ import type { CodegenResult } from '../../compiler/codegen/types';
 import type { Config } from '../../compiler/config';
 import type { Trap } from '../machine';
 import type { RunProfile } from '../profile/types';
-import type { CoreStats, SiracusaResult } from '../siracusa';
+import type { CoreStats, IcacheStats, SiracusaResult } from '../siracusa';
 import type { ProgramView } from '../profile/program';
 
 export interface RunResult {
@@ -58,6 +58,8 @@ export interface SimRunStats {
    * network's run (the harness marks it) or, in a program that marks none, of the whole program.
    */
   energy: Energy & { scope: 'network' | 'program' };
+  /** The instruction cache over all cores (src/sim/as/icache.ts): line fetches, L0 misses, refills from L2, the cycles cores stalled on them. */
+  icache: IcacheStats & { stallCycles: number };
   buildMs: number;
   runMs: number;
   /** Turning the simulator's log into the run's profile, after the run (a profiled run). */
@@ -79,6 +81,8 @@ export interface RunContext {
   maxCycles?: number;
   /** Record the run's profile (RunResult.profile); the simulated cycles are the same either way. */
   profile?: boolean;
+  /** Instruction fetches never miss (the instruction cache model off): to compare code laid out differently, or the cost of the misses. */
+  idealFetch?: boolean;
 }
 
 /** Builds and runs the generated program: the run stage's runner (--cc builtin, clang, host). */

@@ -10,6 +10,7 @@ import { checkFailure } from '../stageChecks';
 import { MismatchTable } from '../run/MismatchTable';
 import { CLOCK_HZ, formatEnergy } from '../../sim/energy';
 import type { RunResult } from '../../sim/run/types';
+import { icacheSummary } from '../../sim/run/outcome';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
 import { showKernelLine } from '../operator/actions';
@@ -41,6 +42,11 @@ function Figures({ r }: { r: RunResult }) {
         <dt>Energy</dt>
         <dd data-testid="run-energy" data-scope={sim.energy.scope} title={`estimated for ${sim.energy.scope === 'network' ? 'the network\'s run' : 'the whole program'} from GVSoC's Siracusa power models (src/sim/energy.ts)`}>
           {formatEnergy(sim.energy.total)} <span className="run-energy-parts">(instructions {formatEnergy(sim.energy.instructions)}, TCDM {formatEnergy(sim.energy.tcdm)}, static {formatEnergy(sim.energy.static)} at {CLOCK_HZ / 1e6} MHz)</span>
+        </dd>
+        <dt>Instruction cache</dt>
+        <dd data-testid="run-icache" data-fetches={sim.icache.fetches} data-misses={sim.icache.misses} data-stalls={sim.icache.stallCycles}
+          title="GVSoC's Siracusa instruction cache: a 512 B L0 per worker (2 KiB for the controller) refilled in 2 cycles from a shared 4 KiB L1, itself refilled from L2 in 18 (src/sim/as/icache.ts)">
+          {icacheSummary(sim.icache)}
         </dd>
         <dt>Simulated</dt>
         <dd data-testid="run-mips">{sim.mips.toFixed(0)} MIPS</dd>
