@@ -4,7 +4,8 @@
 // cores, pairs each tiled layer's cost terms with its measured cycles (src/pipeline/cost-fit.ts),
 // fits the cycles per DMA command, then per kernel family its cycles per tile and per unit of work
 // on a core. The fit changes the tiles the tiler picks, so run it until it prints no change.
-// Rerun after changing a kernel, the runtime or the simulator's timing.
+// Rerun after changing a kernel, the runtime or the simulator's timing. --quick: L1 8000 and
+// 64000 only; --samples FILE: also write every layer's terms and cycles there (JSON).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, type Config } from '../src/compiler/config';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
       const config: Config = { ...DEFAULT_CONFIG, platform: 'siracusa', cores: 8, tiled: true, l1 };
       try {
         const s = await sampleLayers({ model: f('network.onnx'), modelName: `${net}/network.onnx`, inputs: f('inputs.npz'), outputs: f('outputs.npz') }, config, async () => machine);
-        samples.push(...s);
+        samples.push(...s.map((x) => ({ ...x, model: net, l1 })));
         const w = worstLayer(s);
         process.stderr.write(`${net} L1 ${l1}: ${s.length} layers${w ? `, worst ${w.sample.node} (${w.sample.kernel}) measured/estimate ${w.ratio.toFixed(2)}` : ''}\n`);
       } catch (e) {
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
       }
     }
   }
+  const dump = process.argv.indexOf('--samples');
+  if (dump > 0) writeFileSync(process.argv[dump + 1], JSON.stringify(samples, null, 1));
   const commandCycles = Math.round(fitCommandCycles(samples));
   const kernels: CostData['kernels'] = {};
   for (const k of [...new Set(samples.map((s) => s.kernel))].sort()) {
@@ -55,7 +58,14 @@ async function main(): Promise<void> {
     layers: samples.length, commandCycles, kernels,
   };
   writeFileSync(COSTS_FILE, `${JSON.stringify(data, null, 2)}\n`);
-  const moved = Object.entries(kernels).filter(([k, v]) => JSON.stringify(old.kernels[k]) !== JSON.stringify({ ...v, samples: old.kernels[k]?.samples ?? v.samples }));
+  // A family changed when a term moved by more than 2 % of the family's typical layer (or it is new).
+  const moved = Object.entries(kernels).filter(([k, v]) => {
+    const o = old.kernels[k];
+    if (!o) return true;
+    const mine = samples.filter((s) => s.kernel === k);
+    const cost = (c: typeof v, s: LayerSample) => c.perLayer + c.perTile * s.tiles + c.perWork * s.coreWork + c.perOutput * s.coreOutputs + c.perRow * s.coreRows;
+    return mine.some((s) => Math.abs(cost(v, s) - cost(o, s)) > 0.02 * s.measured);
+  });
   process.stderr.write(`wrote ${COSTS_FILE}: ${samples.length} layers, ${Object.keys(kernels).length} kernel families, ${commandCycles} cycles per DMA command; ` +
     `${moved.length ? `changed: ${moved.map(([k]) => k).join(', ')} (run again)` : 'no change'}\n`);
 }

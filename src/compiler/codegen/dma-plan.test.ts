@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOneRun, boxCommands, DMA_MAX_BYTES, type DmaCommand } from './dma-plan';
+import { asOneRun, boxCommands, commandCount, DMA_MAX_BYTES, type DmaCommand } from './dma-plan';
 
 /** A deterministic generator (xorshift). */
 function rng(seed: number) {
@@ -65,5 +65,18 @@ describe('DMA commands of a tile box (dpg_dma_box at compile time)', () => {
     // One run of 3 * (64 KiB + 100) bytes is longer than a command: pieces of at most 64 KiB.
     expect(cmds.every((c) => c.rows * c.run <= DMA_MAX_BYTES)).toBe(true);
     expect(cmds.reduce((a, c) => a + c.rows * c.run, 0)).toBe(3 * (DMA_MAX_BYTES + 100));
+  });
+
+  it('counts the commands of a box as boxCommands lists them (the tiler\'s cost model counts, codegen lists)', () => {
+    const r = rng(7);
+    for (let i = 0; i < 500; i++) {
+      const rank = r(1, 5), elem = [1, 2, 4][r(0, 2)];
+      const shape = Array.from({ length: rank }, () => r(1, 12));
+      const start = shape.map((d) => r(0, d - 1));
+      const size = shape.map((d, k) => r(1, d - start[k]));
+      expect(commandCount(shape, elem, size), `${shape} ${size}`).toBe(boxCommands(shape, elem, start, size).length);
+    }
+    expect(commandCount([3, DMA_MAX_BYTES + 100], 1, [3, DMA_MAX_BYTES + 100])).toBe(boxCommands([3, DMA_MAX_BYTES + 100], 1, [0, 0], [3, DMA_MAX_BYTES + 100]).length);
+    expect(commandCount([20000, 16], 1, [20000, 8])).toBe(boxCommands([20000, 16], 1, [0, 0], [20000, 8]).length);
   });
 });

@@ -61,6 +61,21 @@ export function boxCommands(shape: readonly number[], elem: number, start: reado
   return out;
 }
 
+/** How many commands boxCommands gives for a box of `size` (counted, not listed: the tiler's cost model). */
+export function commandCount(shape: readonly number[], elem: number, size: readonly number[]): number {
+  const r = shape.length;
+  if (r === 0) return 1;
+  let d = r - 1;
+  while (d > 0 && size[d] === shape[d]) d--;
+  let run = elem;
+  for (let k = d; k < r; k++) run *= size[k];
+  if (run === 0 || size.some((s) => s === 0)) return 0;
+  const rows = d > 0 ? size[d - 1] : 1;
+  let outer = 1;
+  for (let k = 0; k < d - 1; k++) outer *= size[k];
+  return outer * (run > DMA_MAX_BYTES ? rows * Math.ceil(run / DMA_MAX_BYTES) : Math.ceil(rows / Math.floor(DMA_MAX_BYTES / run)));
+}
+
 /** A single command as one run when its rows are back to back at home too (a 1-D transfer). */
 export function asOneRun(c: DmaCommand): DmaCommand {
   return c.rows > 1 && c.stride === c.run && c.rows * c.run <= DMA_MAX_BYTES ? { ...c, rows: 1, run: c.rows * c.run, stride: c.rows * c.run } : c;

@@ -1,6 +1,8 @@
 // Siracusa: an 8-core RV32 cluster with a 256 KiB L1 scratchpad, 2 MiB L2 and 16 MiB L3 behind
 // DMA (sizes and addresses: siracusa-memory.ts). Its kernels are fused, requantized and channels-last, so the lowering fuses every op
 // with its requant, moves convolutions to NHWC and cleans up the Transposes that leaves.
+import { rqAddParts } from '../ops/requantized';
+import type { TileView } from '../tiling/rules';
 import { SIRACUSA_COSTS } from './siracusa-costs';
 import { typeInputs } from '../passes/front/type-inputs';
 import { dropIdentity } from '../passes/front/drop-identity';
@@ -107,12 +109,23 @@ export const SIRACUSA_MEMORY: MemoryLevel[] = [
   { name: 'L3', bytes: L3.bytes, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
 ];
 
+/**
+ * Kernel paths chosen from a layer's attributes that the fit prices apart: dpg_rq_add skips an
+ * input's requantizer when it is the identity (mul 1, add 0, shift 0), a third of its work.
+ */
+function costVariant(v: TileView): string | undefined {
+  if (v.node.op !== 'RequantizedAdd') return undefined;
+  const ids = rqAddParts(v.attrs as Record<string, number | undefined>, v.where).slice(0, 2)
+    .filter((q) => q.mul === 1 && q.add === 0 && q.shift === 0).length;
+  return ids ? `${ids} identity input${ids > 1 ? 's' : ''}` : undefined;
+}
+
 export const CLUSTER: Engine = {
   name: 'cluster', title: 'RISC-V cluster', cores: 8,
   doc: '8 RV32IMC + Xpulp worker cores (hardware loops, post-increment loads, 4x int8 SIMD dot products) sharing L1, fork/join through the event unit',
   // Kernels take any tile shape. Their costs are fitted to the simulator (siracusa-costs.json);
   // a kernel the fit has not seen: ~2 int8 MACs per cycle per core with the SIMD dot products.
-  tiling: { opsPerCycle: 2, tileOverhead: 300, kernelCosts: SIRACUSA_COSTS.kernels, commandCycles: SIRACUSA_COSTS.commandCycles },
+  tiling: { opsPerCycle: 2, tileOverhead: 300, kernelCosts: SIRACUSA_COSTS.kernels, commandCycles: SIRACUSA_COSTS.commandCycles, costVariant },
 };
 
 export const siracusa: Platform = {

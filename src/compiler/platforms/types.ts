@@ -38,18 +38,30 @@ export interface EngineTiling {
   opsPerCycle: number;
   /** Fixed cycles per tile: fork and barrier, or an NPU task's setup. */
   tileOverhead: number;
-  /** Per kernel (binding.kernel): its costs fitted to the simulator; they replace the two above. */
+  /** Per kernel (binding.kernel, or kernel/variant): its costs fitted to the simulator; they replace the two above. */
   kernelCosts?: Readonly<Record<string, KernelCost>>;
+  /** A kernel path the layer's attributes choose at compile time that costs differently (fitted apart), e.g. "1 identity input". */
+  costVariant?(v: TileView, kernel: string): string | undefined;
   /** Controller cycles per DMA command beyond its bytes' time (fitted; the tiler's default otherwise). */
   commandCycles?: number;
 }
 
-/** A kernel family's cost, fitted to the simulator (scripts/calibrate-tiler.ts): cycles = perTile x tiles + perWork x work per core. */
+/**
+ * A kernel family's cost, fitted to the simulator (scripts/calibrate-tiler.ts): cycles =
+ * perLayer + perTile x tiles + perWork x work per core + perOutput x output elements per core +
+ * perRow x output rows per core.
+ */
 export interface KernelCost {
+  perLayer: number;
   perTile: number;
   perWork: number;
-  /** Layers the fit saw. */
+  perOutput: number;
+  perRow: number;
+  /** Added once, to the first layer running the kernel in the network (its code comes from L2). */
+  perFirstUse: number;
+  /** Layers the fit used, and those it left out as too far off (another kernel path). */
   samples: number;
+  outliers?: number;
 }
 
 export interface Platform {

@@ -10,6 +10,7 @@ import type { Binding } from '../lower/types';
 import type { EngineTiling } from '../platforms/types';
 import type { Config } from '../config';
 import { tiledScratch } from '../kernels/scratch';
+import { commandCount } from '../codegen/dma-plan';
 import { regionElems, tileCounts, tileRegion, whole, type Region } from './region';
 import { lcm, wholeRule, type TileRule, type TileView } from './rules';
 
@@ -49,6 +50,10 @@ export interface LayerProblem {
   doubleBuffer: boolean;
   /** Total work of the layer (MACs or elements). */
   work: number;
+  /** The kernel, or kernel/variant, whose fitted costs price it (EngineTiling.kernelCosts). */
+  costKey: string;
+  /** No earlier layer ran its kernel: its code comes from L2 into the instruction cache (set by the plan). */
+  firstUse: boolean;
 }
 
 /** What one candidate tile costs. */
@@ -62,8 +67,11 @@ export interface TileCost {
   /** Per tensor: largest tile shape, whether it stays, bytes moved, DMA commands. */
   perTensor: { tile: number[]; stays: boolean; bytesMoved: number; transfers: number }[];
   bytesMoved: number;
-  /** The layer's work (MACs, elements) over the cores a tile keeps busy, and the engine's efficiency at this tile. */
+  /** The layer's work (MACs, elements), and its output elements, over the cores a tile keeps busy and the engine's efficiency at this tile. */
   coreWork: number;
+  coreOutputs: number;
+  /** Its output rows (elements over the last dim: a gemm's M, a norm's or softmax's rows) over those cores. */
+  coreRows: number;
   cycles: number;
 }
 
@@ -99,7 +107,9 @@ export function layerProblem(g: Graph, node: Node, binding: Binding, engine: Eng
   const minSizes = rule.minSizes?.(view) ?? output.map(() => 1);
   const work = entry.work?.({ inputs: node.inputs.map((i) => (i ? { dtype: 'int8', shape: shapeOf(i)! } : undefined)),
     outputs: [{ dtype: 'int8', shape: output }], attrs: attrs as never }) ?? output.reduce((a, b) => a * b, 1);
-  return { node, binding, rule, view, tensors, splittable, multiples, minSizes, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work };
+  const variant = engine.costVariant?.(view, binding.kernel);
+  const costKey = variant ? `${binding.kernel}/${variant}` : binding.kernel;
+  return { node, binding, rule, view, tensors, splittable, multiples, minSizes, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work, costKey, firstUse: false };
 }
 
 /** Region of tensor k for output region `out`. */
@@ -140,13 +150,6 @@ export function largestRegion(p: LayerProblem, k: number, tile: readonly number[
 }
 
 /** Contiguous runs a DMA of `r` out of `shape` needs (row-major): one 2D command moves many. */
-function runs(shape: number[], r: Region): number {
-  let d = shape.length - 1;
-  while (d > 0 && r.size[d] === shape[d]) d--;
-  let n = 1;
-  for (let i = 0; i < d; i++) n *= r.size[i];
-  return n;
-}
 
 /** Tiles beyond this are costed from a sample (their count is still exact). */
 const EXACT_TILES = 4096;
@@ -177,11 +180,11 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
     const stays = t.role !== 'output' && regionElems(r) === t.shape.reduce((a, b) => a * b, 1);
     let bytes = 0, cmds = 0;
     if (!t.direct) {
-      if (stays) { bytes = regionElems(r) * t.elemBytes; cmds = Math.ceil(runs(t.shape, r) / 1024) || 1; } else {
+      if (stays) { bytes = regionElems(r) * t.elemBytes; cmds = Math.max(1, commandCount(t.shape, t.elemBytes, r.size)); } else {
         for (let i = 0; i < tiles; i += step) {
           const ri = tensorRegion(p, k, tileRegion(out, tile, i));
           bytes += regionElems(ri) * t.elemBytes;
-          cmds += Math.max(1, Math.ceil(runs(t.shape, ri) / 1024));
+          cmds += Math.max(1, commandCount(t.shape, t.elemBytes, ri.size));
         }
         bytes = Math.round(bytes * tiles / sampled); cmds = Math.round(cmds * tiles / sampled);
       }
@@ -198,13 +201,23 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const useful = Math.max(1, Math.min(p.cores, par));
   const eff = p.engine.efficiency?.(p.view, tile) ?? 1;
   const coreWork = p.work / useful / eff;
+  const coreOutputs = out.reduce((a, b) => a * b, 1) / useful / eff;
+  const coreRows = coreOutputs / Math.max(1, out[out.length - 1] ?? 1);
   // A kernel fitted to the simulator (siracusa-costs.json) has its own per-tile and per-work cycles.
-  const fit = p.engine.kernelCosts?.[p.binding.kernel];
-  const kernel = fit ? tiles * fit.perTile + coreWork * fit.perWork : coreWork / p.engine.opsPerCycle + tiles * p.engine.tileOverhead;
+  const fit = p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
+  const kernel = fit ? fit.perLayer + tiles * fit.perTile + coreWork * fit.perWork + coreOutputs * fit.perOutput + coreRows * fit.perRow
+    : coreWork / p.engine.opsPerCycle + tiles * p.engine.tileOverhead;
   const dma = bytesMoved / DMA_BYTES_PER_CYCLE + perTensor.reduce((a, t) => a + t.transfers, 0) * (p.engine.commandCycles ?? DMA_COMMAND_CYCLES);
   // Double buffering hides the shorter of the two behind the longer.
   const cycles = p.doubleBuffer && tiles > 1 ? Math.max(kernel, dma) + Math.min(kernel, dma) / tiles : kernel + dma;
-  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, coreWork, cycles };
+  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, coreWork, coreOutputs, coreRows, cycles };
+}
+
+/** The fitted cycles a kernel's first run in the network adds (its code fetched from L2): not a tile's cost, added to the layer's estimate. */
+export function firstUseCycles(p: LayerProblem): number {
+  if (!p.firstUse) return 0;
+  const fit = p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
+  return fit?.perFirstUse ?? 0;
 }
 
 /** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m and at least `min` (or D itself). */

@@ -18,7 +18,7 @@ import { platformFor } from '../platforms';
 import type { Config } from '../config';
 import { checkPlan } from './check';
 import { allocate, type Item } from './home';
-import { align, layerProblem, maximalTiles, smallestTile, tileRegions, type LayerProblem } from './layer';
+import { align, firstUseCycles, layerProblem, maximalTiles, smallestTile, tileRegions, type LayerProblem } from './layer';
 import { solveLayer, type LayerSolution } from './layer-milp';
 import type { MilpSolver } from './milp';
 import type { Buffer, LayerSteps, LayerTiling, LevelPlan, TilePlan } from './types';
@@ -58,11 +58,13 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
 
   // 1. Per-layer tiling.
   const problems: LayerProblem[] = [];
+  const ran = new Set<string>();
   for (const node of g.nodes) {
     const b = lower.bindings[node.name];
     if (!b) fail('internal', 'node has no kernel binding', `node "${node.name}" (${node.op})`);
     const e = engines.get(b.engine)?.tiling;
-    if (tiled && e && !isAlias(b.kernel)) problems.push(layerProblem(g, node, b, e, config, bytesOf));
+    if (tiled && e && !isAlias(b.kernel)) problems.push({ ...layerProblem(g, node, b, e, config, bytesOf), firstUse: !ran.has(b.kernel) });
+    ran.add(b.kernel);
   }
   const tooBig = problems.map((p) => ({ p, min: smallestTile(p) })).filter(({ min }) => min.l1Bytes > l1);
   if (tooBig.length) {
@@ -253,7 +255,7 @@ function layerTiling(p: LayerProblem, s: LayerSolution): LayerTiling {
       ...(t.direct ? { direct: t.direct } : {}),
     })),
     regions: tileRegions(p, c.tile, c.tiles),
-    l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles), coreWork: c.coreWork,
+    l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles + firstUseCycles(p)), costKey: p.costKey, firstUse: p.firstUse, coreWork: c.coreWork, coreOutputs: c.coreOutputs, coreRows: c.coreRows,
     solve: { candidates: (s as LayerSolution & { candidates?: number }).candidates ?? 0, status: s.status, ms: Math.round(s.ms * 10) / 10, cached: false, vars: s.vars, rows: s.rows },
   };
 }

@@ -86,10 +86,16 @@ export interface LayerTiling {
   /** L1 bytes the layer's buffers take. */
   l1Bytes: number;
   bytesMoved: number;
-  /** The cost model's estimate, cycles (what the objective minimised). */
+  /** The cost model's estimate, cycles (what the objective minimised), and the kernel (or kernel/variant) whose fitted costs priced it. */
   estCycles: number;
+  costKey: string;
+  /** No earlier layer ran its kernel (the estimate adds its code's first fetch from L2). */
+  firstUse: boolean;
   /** The layer's work (MACs, elements) over the cores a tile keeps busy: the estimate's kernel term (src/pipeline/cost-fit.ts fits against it). */
   coreWork: number;
+  /** Its output elements, and output rows (elements over the last dim), over those cores: the estimate's per-output and per-row terms. */
+  coreOutputs: number;
+  coreRows: number;
   /** How the choice was made. */
   solve: { candidates: number; status: 'optimal' | 'feasible' | 'single'; ms: number; cached: boolean; vars: number; rows: number };
 }
