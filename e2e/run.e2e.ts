@@ -58,6 +58,11 @@ describe.skipIf(!has('adder'))('run in the browser', () => {
     expect(await text(page, 'run-mips')).toMatch(/^\d+ MIPS$/);
     // The energy estimate beside the cycles, with its parts.
     expect(await text(page, 'run-energy')).toMatch(/^[\d.]+ [num]J \(instructions [\d.]+ [num]J, TCDM [\d.]+ [num]J, static [\d.]+ [num]J at 50 MHz\)$/);
+    // The instruction cache's hit rate and refill stalls: the code ran cold, so some lines came from L2.
+    expect(await text(page, 'run-icache')).toMatch(/^[\d.]+ % of [\d.]+( [kM])? line fetches hit the cores' L0, [\d.]+ % came from L2; [\d.]+( [kM])? refill stall cycles$/);
+    const ic = page.getByTestId('run-icache');
+    expect(Number(await ic.getAttribute('data-fetches'))).toBeGreaterThan(Number(await ic.getAttribute('data-misses')));
+    expect(Number(await ic.getAttribute('data-stalls'))).toBeGreaterThanOrEqual(18);
     expect(await text(page, 'run-stdout')).toMatch(/^Runtime: \d+ cycles$/m);
     expect(await page.getByTestId('run-code-stale').count()).toBe(0);
     console.log(`adder in the worker: ${await text(page, 'run-wall')}`);

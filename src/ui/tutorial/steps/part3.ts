@@ -183,8 +183,8 @@ const rule: Step = {
   title: 'A tiling rule for SIMD',
   goal: 'A SIMD kernel handles 4 int8 values per instruction, so each core\'s share should be a multiple of 4: with 8 cores, the innermost tile dimension a multiple of 16 (or more). A correct result does not show the rule worked: the tile shape does.',
   tasks: [
-    'At L1 32768 the solver takes whole 64-wide rows, already a multiple of 16. To see the rule work, set L1 to 16000 and Compile & run: the tiling table in the Memory pane shows rows cut to a width that is not a multiple of 16.',
-    'Add a tiling rule: axis -1, multiple of 16. Apply, and Compile & run again: read the new tile shape and type it (e.g. 1x16x13x32).',
+    'At L1 32768, and at 16000 too (Set up, Compile & run), the solver keeps whole 64-wide rows: cutting inside a row would cost a DMA command per row. The innermost dimension is already a multiple of 16.',
+    'Add a tiling rule: axis -1, multiple of 16. Apply, and Compile & run again: the tile shape stays, the rule is met as it is (e.g. 1x8x13x64 at L1 16000). Type the shape. To see a rule move the tile, add one the solver\'s choice does not meet, e.g. axis 2 (rows), multiple of 16.',
     'Back at L1 32768 (Set up), the rule holds with whole rows: that is the tiling the SIMD kernel runs with.',
   ],
   setups: [{ id: 'l1-16000', label: '8 cores, tiled, L1 16000', config: { platform: 'siracusa' as const, cores: 8, tiled: true, l1: 16000 }, preset: 'operator' },
