@@ -16,8 +16,9 @@ import { lcm, wholeRule, type TileRule, type TileView } from './rules';
 
 /**
  * DMA model, the simulator's (src/sim/as/dma.ts, from GVSoC's MCHAN: 8 B/cycle per direction)
- * plus what the controller spends per command (programming it, waiting, the tile loop: about
- * 60 cycles measured on microLlama's RMSNorm tile, 572 cycles for 4096 B).
+ * plus what the controller spends per command (programming it, reading a DMA table from L2,
+ * waiting): fitted per engine (EngineTiling.commandCycles, 125 on Siracusa's cluster), this
+ * default otherwise.
  */
 export const DMA_BYTES_PER_CYCLE = 8;
 export const DMA_COMMAND_CYCLES = 60;
@@ -149,8 +150,6 @@ export function largestRegion(p: LayerProblem, k: number, tile: readonly number[
   return { start: size.map(() => 0), size };
 }
 
-/** Contiguous runs a DMA of `r` out of `shape` needs (row-major): one 2D command moves many. */
-
 /** Contiguous runs in a box: the dims before its outermost cut one (a tie-break: fewer, longer rows). */
 function runsOf(shape: number[], r: Region): number {
   let d = shape.length - 1;
@@ -215,7 +214,8 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const coreWork = p.work / useful / eff;
   const coreOutputs = out.reduce((a, b) => a * b, 1) / useful / eff;
   const coreRows = coreOutputs / Math.max(1, out[out.length - 1] ?? 1);
-  // A kernel fitted to the simulator (siracusa-costs.json) has its own per-tile and per-work cycles.
+  // A kernel fitted to the simulator (siracusa-costs.json) has its own cycles per layer, tile,
+  // unit of work, output and row; one it has not seen gets the engine's nominal throughput.
   const fit = p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
   const kernel = fit ? fit.perLayer + tiles * fit.perTile + coreWork * fit.perWork + coreOutputs * fit.perOutput + coreRows * fit.perRow
     : coreWork / p.engine.opsPerCycle + tiles * p.engine.tileOverhead;
