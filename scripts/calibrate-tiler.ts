@@ -2,13 +2,15 @@
 // src/compiler/platforms/siracusa-costs.json. Compiles and runs (profiled, --cc builtin) every
 // Deeploy test network and kernel test in ../shared/deeploy-tests at several L1 budgets on 8
 // cores, pairs each tiled layer's cost terms with its measured cycles (src/pipeline/cost-fit.ts),
-// fits the cycles per DMA command, then per kernel family its cycles per tile and per unit of work
-// on a core. The fit changes the tiles the tiler picks, so run it until it prints no change.
+// fits the cycles per DMA command, then per kernel family (or kernel path) its cycles per layer,
+// tile, unit of work, output and row on a core, and for its first layer (KernelCost). The fit
+// changes the tiles the tiler picks, so run it until it prints no change.
 // Rerun after changing a kernel, the runtime or the simulator's timing. --quick: L1 8000 and
 // 64000 only; --samples FILE: also write every layer's terms and cycles there (JSON).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, type Config } from '../src/compiler/config';
+import { fittedCycles } from '../src/compiler/tiling/layer';
 import { fitCommandCycles, fitKernel, sampleLayers, worstLayer, type LayerSample } from '../src/pipeline/cost-fit';
 import { nodeMachine } from '../src/sim/node';
 import type { CostData } from '../src/compiler/platforms/siracusa-costs';
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
   }
   const old = JSON.parse(readFileSync(COSTS_FILE, 'utf8')) as CostData;
   const data: CostData = {
-    about: 'The tiler\'s cost model for the Siracusa cluster (src/compiler/tiling/layer.ts costOf), fitted to the simulator by scripts/calibrate-tiler.ts: per DMA command, and per kernel family cycles per tile and per unit of work on one core.',
+    about: 'The tiler\'s cost model for the Siracusa cluster (src/compiler/tiling/layer.ts costOf), fitted to the simulator by scripts/calibrate-tiler.ts: per DMA command, and per kernel family (or kernel path) cycles per layer, tile, unit of work, output and row on one core, and for its first layer.',
     layers: samples.length, commandCycles, kernels,
   };
   writeFileSync(COSTS_FILE, `${JSON.stringify(data, null, 2)}\n`);
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
     const o = old.kernels[k];
     if (!o) return true;
     const mine = samples.filter((s) => s.kernel === k);
-    const cost = (c: typeof v, s: LayerSample) => c.perLayer + c.perTile * s.tiles + c.perWork * s.coreWork + c.perOutput * s.coreOutputs + c.perRow * s.coreRows;
+    const cost = (c: typeof v, s: LayerSample) => fittedCycles(c, s) + (s.firstUse ? c.perFirstUse : 0);
     return mine.some((s) => Math.abs(cost(v, s) - cost(o, s)) > 0.02 * s.measured);
   });
   process.stderr.write(`wrote ${COSTS_FILE}: ${samples.length} layers, ${Object.keys(kernels).length} kernel families, ${commandCycles} cycles per DMA command; ` +

@@ -1,6 +1,6 @@
 // The tiler's cost model against the simulator (issue 19): the fit recovers known costs, and the
-// tiler's estimate of every layer of microLlama64_parallel and miniMobileNetv2, at L1 8000 and
-// 64000 on 8 cores, is within 20 % of the cycles the simulator measures for it.
+// tiler's estimates of microLlama64_parallel's and miniMobileNetv2's layers, at L1 8000 and 64000
+// on 8 cores, against the cycles the simulator measures for them (see AIM below).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

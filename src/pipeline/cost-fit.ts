@@ -1,7 +1,8 @@
 // The tiler's cost model held against the simulator. Per tiled layer of a run: the terms the
 // model weighs (tiles, work per core, bytes and DMA commands) beside the cycles the simulator
 // measured for the layer, and, from many such layers, the least-squares fit of each kernel
-// family's cycles per tile and per unit of work on a core. scripts/calibrate-tiler.ts writes the
+// family's costs (KernelCost: per layer, tile, unit of work, output, row, first use).
+// scripts/calibrate-tiler.ts writes the
 // fit to src/compiler/platforms/siracusa-costs.json (the tiler's data); cost-fit.test.ts checks
 // the estimates of the networks the issue names.
 import type { CodegenResult } from '../compiler/codegen/types';
@@ -79,31 +80,29 @@ export function fitCommandCycles(samples: readonly LayerSample[]): number {
 /** The fitted terms, in the order of KernelCost's fields. */
 const TERMS = 6;
 const termsOf = (s: LayerSample) => [1, s.tiles, s.coreWork, s.coreOutputs, s.coreRows, s.firstUse ? 1 : 0];
+const dot = (c: readonly number[], x: readonly number[]) => x.reduce((a, v, i) => a + c[i] * v, 0);
 
 /** A layer the fit is further off than this factor, either way, is left out and the fit redone (a kernel path the terms do not see). */
 export const OUTLIER = 1.5;
 
 /**
  * One kernel family's fit: measured - dma = perLayer + perTile x tiles + perWork x coreWork +
- * perOutput x coreOutputs + perRow x coreRows + perFirstUse (the kernel's first layer), in least squares weighted by 1 / measured (between
- * absolute and relative error: a large layer counts more than a small one, not in proportion),
+ * perOutput x coreOutputs + perRow x coreRows + perFirstUse (the kernel's first layer), in least
+ * squares weighted by 1 / measured (between absolute and relative error: a large layer counts
+ * more than a small one, not in proportion),
  * every term at least 0: the best of the fits on each subset of the terms whose terms all came
  * out non-negative (63 small systems). With samples that cannot tell terms apart (one shape
  * only, or work proportional to outputs), the fewer terms win. Layers off by more than OUTLIER
  * are then left out and the fit redone, up to three times; how many is recorded.
  */
 export function fitKernel(samples: readonly LayerSample[], commandCycles: number): KernelCost {
-  const all = samples.map((s) => ({
-    x: termsOf(s),
-    y: s.measured - s.bytesMoved / DMA_BYTES_PER_CYCLE - s.transfers * commandCycles,
-    w: 1 / s.measured,
-    dma: s.bytesMoved / DMA_BYTES_PER_CYCLE + s.transfers * commandCycles,
-    measured: s.measured,
-  }));
-  const predict = (c: number[], r: (typeof all)[number]) => r.x.reduce((a, x, i) => a + c[i] * x, 0);
+  const all = samples.map((s) => {
+    const dma = s.bytesMoved / DMA_BYTES_PER_CYCLE + s.transfers * commandCycles;
+    return { x: termsOf(s), y: s.measured - dma, w: 1 / s.measured, dma, measured: s.measured };
+  });
   let rows = all, c = fitTerms(rows);
   for (let round = 0; round < 3; round++) {
-    const kept = all.filter((r) => Math.abs(Math.log(r.measured / Math.max(1, predict(c, r) + r.dma))) <= Math.log(OUTLIER));
+    const kept = all.filter((r) => Math.abs(Math.log(r.measured / Math.max(1, dot(c, r.x) + r.dma))) <= Math.log(OUTLIER));
     if (kept.length === rows.length || kept.length === 0) break;
     rows = kept;
     c = fitTerms(rows);
@@ -116,7 +115,7 @@ export function fitKernel(samples: readonly LayerSample[], commandCycles: number
 
 /** The non-negative least-squares fit of the terms, by subsets (see fitKernel). */
 function fitTerms(rows: readonly { x: number[]; y: number; w: number }[]): number[] {
-  const err = (c: number[]) => rows.reduce((e, r) => e + r.w * (r.x.reduce((a, x, i) => a + c[i] * x, 0) - r.y) ** 2, 0);
+  const err = (c: number[]) => rows.reduce((e, r) => e + r.w * (dot(c, r.x) - r.y) ** 2, 0);
   let best = new Array<number>(TERMS).fill(0), bestErr = err(best), bestTerms = 0;
   for (let mask = 1; mask < 1 << TERMS; mask++) {
     const terms = [...Array(TERMS).keys()].filter((i) => mask & (1 << i));

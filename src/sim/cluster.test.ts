@@ -1,6 +1,7 @@
 // The Siracusa cluster: C programs (src/sim/testing/cluster/) built with the Siracusa runtime
 // and hal_siracusa.c, run on 8 workers + the controller: fork, barrier, speedup, TCDM bank
 // conflicts, cluster DMA, L3, exits, traps, limits, determinism, trace.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +113,9 @@ describe.skipIf(missing(CLANG_19))('the Siracusa cluster', () => {
     const refills = sum(team, (c) => c.icache.l2Refills);
     expect(refills).toBeLessThan(2 * w0(large).icache.l2Refills);
     for (let k = 1; k < 8; k++) expect(team.cores[k].icache.misses).toBeGreaterThan(64 * 50 * 0.4);
+    // Its tags end below the next region of the wasm memory (as/layout.ts SCRATCH).
+    const layout = readFileSync(new URL('./as/layout.ts', import.meta.url), 'utf8');
+    expect(m.wasm.icacheEnd()).toBeLessThanOrEqual(Number(/^export const SCRATCH: usize = (0x[0-9a-f]+);/m.exec(layout)![1]));
   });
 
   it('a core waits 14 cycles beyond the access for each L2 load and each L2 store (GVSoC: cluster_ico 2 + axi_ico 12)', () => {

@@ -33,14 +33,20 @@ function expected(shape: number[], elem: number, start: number[], size: number[]
   return Uint8Array.from(out);
 }
 
+/** A random tensor (rank up to maxRank, dims up to maxDim, 1- 2- or 4-byte elements) and a box in it. */
+function randomBox(r: ReturnType<typeof rng>, maxRank: number, maxDim: number) {
+  const rank = r(1, maxRank), elem = [1, 2, 4][r(0, 2)];
+  const shape = Array.from({ length: rank }, () => r(1, maxDim));
+  const start = shape.map((d) => r(0, d - 1));
+  const size = shape.map((d, k) => r(1, d - start[k]));
+  return { shape, elem, start, size };
+}
+
 describe('DMA commands of a tile box (dpg_dma_box at compile time)', () => {
   it('move exactly the box, back to back in L1, for random tensors and boxes', () => {
     const r = rng(7);
     for (let it = 0; it < 2000; it++) {
-      const rank = r(1, 4), elem = [1, 2, 4][r(0, 2)];
-      const shape = Array.from({ length: rank }, () => r(1, 9));
-      const start = shape.map((d) => r(0, d - 1));
-      const size = shape.map((d, k) => r(1, d - start[k]));
+      const { shape, elem, start, size } = randomBox(r, 4, 9);
       const cmds = boxCommands(shape, elem, start, size);
       const want = expected(shape, elem, start, size);
       expect(apply(cmds, shape.reduce((a, b) => a * b, elem), want.length), `${shape} ${start} ${size}`).toEqual(want);
@@ -70,10 +76,7 @@ describe('DMA commands of a tile box (dpg_dma_box at compile time)', () => {
   it('counts the commands of a box as boxCommands lists them (the tiler\'s cost model counts, codegen lists)', () => {
     const r = rng(7);
     for (let i = 0; i < 500; i++) {
-      const rank = r(1, 5), elem = [1, 2, 4][r(0, 2)];
-      const shape = Array.from({ length: rank }, () => r(1, 12));
-      const start = shape.map((d) => r(0, d - 1));
-      const size = shape.map((d, k) => r(1, d - start[k]));
+      const { shape, elem, start, size } = randomBox(r, 5, 12);
       expect(commandCount(shape, elem, size), `${shape} ${size}`).toBe(boxCommands(shape, elem, start, size).length);
     }
     expect(commandCount([3, DMA_MAX_BYTES + 100], 1, [3, DMA_MAX_BYTES + 100])).toBe(boxCommands([3, DMA_MAX_BYTES + 100], 1, [0, 0], [3, DMA_MAX_BYTES + 100]).length);

@@ -7,7 +7,7 @@ import { opFor } from '../ops';
 import { initializerToInt } from '../ops/core/convert';
 import { readAttrs, whereNode } from '../ops/types';
 import type { Binding } from '../lower/types';
-import type { EngineTiling } from '../platforms/types';
+import type { EngineTiling, KernelCost } from '../platforms/types';
 import type { Config } from '../config';
 import { tiledScratch } from '../kernels/scratch';
 import { commandCount } from '../codegen/dma-plan';
@@ -216,8 +216,8 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const coreRows = coreOutputs / Math.max(1, out[out.length - 1] ?? 1);
   // A kernel fitted to the simulator (siracusa-costs.json) has its own cycles per layer, tile,
   // unit of work, output and row; one it has not seen gets the engine's nominal throughput.
-  const fit = p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
-  const kernel = fit ? fit.perLayer + tiles * fit.perTile + coreWork * fit.perWork + coreOutputs * fit.perOutput + coreRows * fit.perRow
+  const fit = fitOf(p);
+  const kernel = fit ? fittedCycles(fit, { tiles, coreWork, coreOutputs, coreRows })
     : coreWork / p.engine.opsPerCycle + tiles * p.engine.tileOverhead;
   const dma = bytesMoved / DMA_BYTES_PER_CYCLE + perTensor.reduce((a, t) => a + t.transfers, 0) * (p.engine.commandCycles ?? DMA_COMMAND_CYCLES);
   // Double buffering hides the shorter of the two behind the longer.
@@ -227,11 +227,19 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, coreWork, coreOutputs, coreRows, cycles };
 }
 
+/** The layer's fitted kernel costs: its kernel path's, else its kernel's, if the fit saw it. */
+function fitOf(p: LayerProblem): KernelCost | undefined {
+  return p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
+}
+
+/** A kernel's fitted cycles for a layer's terms (KernelCost), without the first use. */
+export function fittedCycles(fit: KernelCost, t: { tiles: number; coreWork: number; coreOutputs: number; coreRows: number }): number {
+  return fit.perLayer + t.tiles * fit.perTile + t.coreWork * fit.perWork + t.coreOutputs * fit.perOutput + t.coreRows * fit.perRow;
+}
+
 /** The fitted cycles a kernel's first run in the network adds (its code fetched from L2): not a tile's cost, added to the layer's estimate. */
 export function firstUseCycles(p: LayerProblem): number {
-  if (!p.firstUse) return 0;
-  const fit = p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
-  return fit?.perFirstUse ?? 0;
+  return p.firstUse ? fitOf(p)?.perFirstUse ?? 0 : 0;
 }
 
 /** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m and at least `min` (or D itself). */

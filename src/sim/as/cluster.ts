@@ -6,7 +6,7 @@
 // interact with, so it runs on to the chunk's end until it wakes another core (a yield).
 // Sleeping cores cost nothing; their clocks jump forward when woken (idle time).
 import {
-  CORE_OFF, CORE_RUN, CORE_SLEEP, CORES, CYCLES, MAX_CORES, PC, STATE, STOP_BUDGET, STOP_DEADLOCK, STOP_SLEEP,
+  CORE_OFF, CORE_RUN, CORE_SLEEP, CYCLES, MAX_CORES, PC, STATE, STOP_BUDGET, STOP_DEADLOCK, STOP_SLEEP,
   STOP_YIELD,
 } from './layout';
 import { coreState, flushICache, resetCore } from './core';
@@ -43,13 +43,13 @@ export function clusterReset(entry: u32): void {
   clearStamps();
   setClusterMode(true);
   flushICache();
-  icacheReset(true, CORES);
+  icacheReset(true);
   rot = 0;
   stopCore = -1;
 }
 
 /** The bare single-core machine (runElf): no cluster timing. */
-export function bareMode(): void { setClusterMode(false); icacheReset(false, CORES); }
+export function bareMode(): void { setClusterMode(false); icacheReset(false); }
 
 /**
  * Runs the cluster until every running core's clock reaches `until` (STOP_BUDGET), or a core

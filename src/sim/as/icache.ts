@@ -11,9 +11,8 @@
 //
 // The core fetches a 16-byte line into its fetch buffer and looks up the L0 again only when the
 // pc leaves that line (the run loop checks; IC_LINE in the core record is the buffered line).
-import {
-  CORE_SIZE, IC_FETCH, IC_LINE, IC_MISS, IC_REFILL_L2, ICACHE_TAGS, MAX_CORES, STALL_ICACHE,
-} from './layout';
+import { IC_FETCH, IC_LINE, IC_MISS, IC_REFILL_L2, ICACHE_TAGS, MAX_CORES, STALL_ICACHE } from './layout';
+import { coreState } from './core';
 
 const WAYS: u32 = 4;
 const L0_SETS: u32 = 8; // a worker's: 512 B
@@ -33,17 +32,17 @@ const L1_TAGS: usize = ICACHE_TAGS + <usize>CACHED_CORES * L0_SLOT;
 const LFSRS: usize = L1_TAGS + <usize>(L1_BANKS * L1_SETS * WAYS * 4);
 const LFSR_COUNT: i32 = CACHED_CORES + <i32>L1_BANKS;
 export const ICACHE_END: usize = LFSRS + <usize>LFSR_COUNT * 4;
-// 0x13644: below SCRATCH (layout.ts), checked by the simulator's tests through icacheEnd().
+// 0x13644: below SCRATCH (layout.ts); cluster.test.ts checks it through icacheEnd().
 
 /** Turned on by the cluster (clusterReset), off for the bare core (runElf: ideal fetch). */
 export let icacheModel: bool = false;
 
 /** Empty caches, every core's fetch buffer empty; `on` says whether fetches are timed at all. */
-export function icacheReset(on: bool, coreBase: usize): void {
+export function icacheReset(on: bool): void {
   icacheModel = on;
   memory.fill(ICACHE_TAGS, 0, LFSRS - ICACHE_TAGS);
   for (let i = 0; i < LFSR_COUNT; i++) store<u32>(LFSRS + (<usize>i << 2), 1);
-  for (let c = 0; c < MAX_CORES; c++) store<u32>(coreBase + <usize>c * CORE_SIZE + IC_LINE, 0xffffffff);
+  for (let c = 0; c < MAX_CORES; c++) store<u32>(coreState(c) + IC_LINE, 0xffffffff);
 }
 
 /** The next victim way of cache `i` (Galois LFSR x^8 + x^6 + x^5 + x^4 + 1). */

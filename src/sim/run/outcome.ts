@@ -24,9 +24,8 @@ export function parseRunOutput(stdout: string): Pick<RunResult, 'cycles' | 'erro
 }
 
 export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
-  const instructions = r.cores.reduce((s, c) => s + c.instructions, 0);
-  const tcdmAccesses = r.cores.reduce((s, c) => s + c.tcdmAccesses, 0);
   const sum = (f: (c: CoreStats) => number) => r.cores.reduce((s, c) => s + f(c), 0);
+  const instructions = sum((c) => c.instructions), tcdmAccesses = sum((c) => c.tcdmAccesses);
   const icache = {
     fetches: sum((c) => c.icache.fetches), misses: sum((c) => c.icache.misses), l2Refills: sum((c) => c.icache.l2Refills),
     stallCycles: sum((c) => c.stalls.icache),
