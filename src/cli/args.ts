@@ -194,6 +194,8 @@ export function parseArgs(argv: string[]): CliOptions {
     fail('bad-config', 'the lab needs one --op-spec, its --kernel and a --simd-kernel', 'lab', 'e.g. dpg lab --op-spec src/pipeline/lab/ileakyrelu.json --kernel src/pipeline/lab/scalar.c --simd-kernel src/pipeline/lab/simd.c');
   if (o.edits.length && o.cc !== 'builtin') fail('bad-config', `--edit needs --cc builtin, not --cc ${o.cc}`, '--edit');
   if (o.profile && o.cc === 'host') fail('bad-config', 'a native (--cc host) run has no simulator to profile it', o.trace ? '--trace' : o.csv ? '--csv' : '--profile', 'use --cc builtin or clang');
+  if (o.idealFetch && o.cc === 'host') fail('bad-config', 'a native (--cc host) run has no simulated instruction cache to make ideal', '--ideal-fetch', 'use --cc builtin or clang');
+  if (o.idealFetch && o.command && o.command !== 'run') fail('bad-config', `--ideal-fetch changes how a run is simulated, not '${o.command}'`, '--ideal-fetch');
   if (o.profile && o.command && o.command !== 'run') fail('bad-config', `--profile, --trace and --csv profile a run, not '${o.command}'`, '--profile');
   const ccOnly = o.includes.length ? '-I' : o.defines.length ? '-D' : o.output !== undefined ? '-o' : o.passes ? '--passes' : undefined;
   if (ccOnly && o.command !== 'cc') fail('bad-config', `a flag of the cc command, not of '${o.command}'`, ccOnly);

@@ -128,4 +128,16 @@ describe('dpg run --profile, --trace, --csv (issue #14)', () => {
     expect(await call('run', '-t', adder, '--cc', 'host', '--profile')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining('--profile') });
     expect(await call('compile', '-t', adder, '--trace', 'x.json')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("not 'compile'") });
   });
+  it('refuses --ideal-fetch for a native run or another command, naming the flag', async () => {
+    expect(await call('run', '-t', adder, '--cc', 'host', '--ideal-fetch')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining('--ideal-fetch') });
+    expect(await call('compile', '-t', adder, '--ideal-fetch')).toMatchObject({ code: EXIT.badInput, err: expect.stringContaining("not 'compile'") });
+  });
+  it('--ideal-fetch runs without instruction cache stalls, with the same outputs', async () => {
+    const cached = await call('run', '-t', adder), ideal = await call('run', '-t', adder, '--ideal-fetch');
+    expect(ideal.code).toBe(EXIT.ok);
+    expect(ideal.err).toMatch(/^Instruction cache: not modelled \(ideal fetch\): no refill stalls$/m);
+    expect(cached.err).toMatch(/^Instruction cache: [\d.]+ % of .* line fetches hit the cores' L0, .*; [1-9][\d.]*( [kM])? refill stall cycles$/m);
+    const cycles = (out: string) => Number(/^Runtime: (\d+) cycles$/m.exec(out)![1]);
+    expect(cycles(ideal.out)).toBeLessThan(cycles(cached.out));
+  }, 120_000);
 });

@@ -41,6 +41,7 @@ export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimR
 
 /** `98.7 % of 1.2 M line fetches hit the cores' L0, 0.1 % came from L2; 2.1 k refill stall cycles`. */
 export function icacheSummary(ic: SimRunStats['icache']): string {
+  if (ic.fetches === 0) return 'not modelled (ideal fetch): no refill stalls';
   const pct = (a: number) => (ic.fetches > 0 ? `${((100 * a) / ic.fetches).toFixed(ic.fetches - a < ic.fetches / 1000 ? 2 : 1)} %` : '-');
   const n = (x: number) => (x >= 1e6 ? `${(x / 1e6).toFixed(1)} M` : x >= 1e4 ? `${(x / 1e3).toFixed(1)} k` : String(x));
   return `${pct(ic.fetches - ic.misses)} of ${n(ic.fetches)} line fetches hit the cores' L0, ${pct(ic.l2Refills)} came from L2; ${n(ic.stallCycles)} refill stall cycles`;
