@@ -123,6 +123,38 @@ describe('honest state', () => {
     expect(await text(page, 'error-code')).toBe('bad-inputs');
     expect(await text(page, 'error-what')).toContain('holds 2 arrays, but the graph has 1 output (sum)');
     expect(await text(page, 'model-failed-name')).toBe('outputs.npz');
+  });
+
+  it('shows a load at once, and the load asked for last wins even when an earlier one ends later', async () => {
+    const { page } = app;
+    // A built-in whose model file is slow to come (held in the page's fetch, since the service
+    // worker answers before any route could), then files opened before it has.
+    await page.evaluate(() => {
+      const w = window as unknown as { dpgRelease?: () => void; dpgArrived?: boolean };
+      const original = window.fetch;
+      window.fetch = async (input, init) => {
+        if (!String(input instanceof Request ? input.url : input).endsWith('mini-mobilenetv2/network.onnx')) return original(input, init);
+        await new Promise<void>((r) => { w.dpgRelease = r; });
+        const res = await original(input, init);
+        w.dpgArrived = true;
+        return res;
+      };
+    });
+    await page.getByTestId('model-picker').selectOption('mini-mobilenetv2');
+    expect(await attr(page, 'run-status', 'data-status')).toBe('loading');
+    await page.waitForFunction(() => (window as unknown as { dpgRelease?: () => void }).dpgRelease !== undefined);
+    await page.getByTestId('folder-input').setInputFiles(adderFolder(root, 'adder-last'));
+    expect(await attr(page, 'run-status', 'data-status')).toBe('loading');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="model-name"]')?.textContent === 'adder-last/network.onnx', undefined, { timeout: 60_000 });
+    await page.evaluate(() => (window as unknown as { dpgRelease: () => void }).dpgRelease());
+    await page.waitForFunction(() => (window as unknown as { dpgArrived?: boolean }).dpgArrived === true);
+    // Time for the superseded load to go on, had it not stopped.
+    await page.waitForTimeout(1000);
+    await waitIdle(page);
+    expect(await text(page, 'model-name')).toBe('adder-last/network.onnx');
+    expect(await page.getByTestId('model-load-failed').count()).toBe(0);
+    expect(await page.getByTestId('error-banner').count()).toBe(0);
     expect(app.pageErrors).toEqual([]);
   });
 });

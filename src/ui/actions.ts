@@ -51,9 +51,8 @@ function onProgress(e: PipelineEvent): void {
  * worker. Only if it passes does it replace the loaded model; the parse results become the first
  * stage's results. `label` names what is being loaded (e.g. only npz files for the loaded model).
  */
-async function acceptModel(candidate: LoadedModel, label = candidate.name): Promise<void> {
-  const my = ++token;
-  stopCompile();
+async function acceptModel(candidate: LoadedModel, label = candidate.name, my = beginLoad(label)): Promise<void> {
+  if (my !== token) return;
   setState({ busy: { kind: 'load', name: label }, progress: null });
   let stages = freshStages();
   const outcome = await client.compile(toInput(candidate), getState().config, (e) => {
@@ -77,9 +76,21 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name): Prom
   }
 }
 
+/**
+ * Starts a load where the user asked for it, before its files are read or fetched: the app shows
+ * it as loading at once, and a later load (or compile) supersedes it, whichever finishes first.
+ */
+function beginLoad(label: string): number {
+  const my = ++token;
+  stopCompile();
+  setState({ busy: { kind: 'load', name: label }, progress: null });
+  return my;
+}
+
 /** A load that failed: the header names it (the loaded model stays) and the banner explains. */
-function loadFailed(name: string, error: PlaygroundErrorData, title = `Could not load ${name}`): void {
-  setState({ loadFailure: { name, error } });
+function loadFailed(name: string, error: PlaygroundErrorData, title = `Could not load ${name}`, my = token): void {
+  if (my !== token) return;
+  setState({ loadFailure: { name, error }, busy: null, progress: null });
   showError(title, error);
 }
 
@@ -96,23 +107,27 @@ function stopCompile(): void {
  */
 export async function loadFiles(files: File[], folder?: string): Promise<void> {
   const names = folder ? `folder ${folder}` : files.map((f) => f.name).join(', ') || 'files';
+  const my = beginLoad(names);
   try {
     const picked = pickFiles(files);
     const [model, inputs, outputs] = await Promise.all(
       [picked.model, picked.inputs, picked.outputs].map((f) => (f ? readFile(f) : undefined)));
+    if (my !== token) return;
     const current = getState().model;
     if (model) {
-      await acceptModel({ ...model, name: folder ? `${folder}/${model.name}` : model.name, inputs, outputs });
+      const name = folder ? `${folder}/${model.name}` : model.name;
+      await acceptModel({ ...model, name, inputs, outputs }, name, my);
     } else if (current) {
-      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs }, names);
+      await acceptModel({ ...current, inputs: inputs ?? current.inputs, outputs: outputs ?? current.outputs }, names, my);
     } else {
+      setState({ busy: null, progress: null });
       showError(`Could not load ${names}`, {
         code: 'bad-file', what: 'no model is loaded for these .npz files', where: names,
         hint: 'open an .onnx model first, or together with its .npz files',
       });
     }
   } catch (err) {
-    loadFailed(names, toErrorData(err));
+    loadFailed(names, toErrorData(err), undefined, my);
   }
 }
 
@@ -122,11 +137,12 @@ export async function loadModel(candidate: LoadedModel): Promise<void> {
 }
 
 export async function loadBuiltin(m: BuiltinModel): Promise<void> {
+  const my = beginLoad(m.name);
   try {
     const f = await fetchBuiltinFiles(m);
-    await acceptModel({ ...f.model, inputs: f.inputs, outputs: f.outputs, builtinId: m.id });
+    await acceptModel({ ...f.model, inputs: f.inputs, outputs: f.outputs, builtinId: m.id }, f.model.name, my);
   } catch (err) {
-    loadFailed(m.name, toErrorData(err), `Could not load the built-in model ${m.name}`);
+    loadFailed(m.name, toErrorData(err), `Could not load the built-in model ${m.name}`, my);
   }
 }
 
