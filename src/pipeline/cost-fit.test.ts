@@ -63,12 +63,8 @@ describe('fitting a kernel family', () => {
 });
 
 const NETWORKS = ['Models/microLlama/INT8/microLlama64_parallel', 'Models/miniMobileNetv2'];
-/**
- * The issue's aim is every layer within 20 %. Reached for most layers; not yet for a few kernel
- * paths the terms do not see (a Transpose's first run and its bank-conflicting strides,
- * iHardswish's per-call table): those stay within 2x, and the share within 20 % is held here.
- */
-const AIM = 0.2, WITHIN_AIM = 0.85, BOUND = 2;
+/** The issue's aim: every layer's estimate within 20 % of its measured cycles. */
+const AIM = 0.2;
 
 describe.skipIf(missing(NEED_SHARED))('the tiler\'s estimates against the simulator', () => {
   for (const net of NETWORKS) {
@@ -83,10 +79,7 @@ describe.skipIf(missing(NEED_SHARED))('the tiler\'s estimates against the simula
         const off = samples.filter((s) => Math.abs(s.estimate - s.measured) > AIM * s.measured);
         console.log(`${net} L1 ${l1}: ${samples.length - off.length} of ${samples.length} layers within 20 %; worst: ${w.sample.node} ` +
           `(${w.sample.kernel}, ${w.sample.tiles} tiles) measured ${w.sample.measured} cycles, estimated ${w.sample.estimate} (${w.ratio.toFixed(2)}x)`);
-        expect(samples.length - off.length, off.map((s) => `${s.node} (${s.kernel}): measured ${s.measured}, estimated ${s.estimate}`).join('; '))
-          .toBeGreaterThanOrEqual(WITHIN_AIM * samples.length);
-        for (const s of samples) expect(s.measured / s.estimate, s.node).toBeLessThanOrEqual(BOUND);
-        for (const s of samples) expect(s.measured / s.estimate, s.node).toBeGreaterThanOrEqual(1 / BOUND);
+        expect(off.map((s) => `${s.node} (${s.kernel}): measured ${s.measured}, estimated ${s.estimate}`)).toEqual([]);
       }, 600_000);
     }
   }

@@ -109,15 +109,42 @@ export const SIRACUSA_MEMORY: MemoryLevel[] = [
   { name: 'L3', bytes: L3.bytes, doc: 'off-chip HyperRAM behind the uDMA, much slower than L2; L3 -> L2 copies block' },
 ];
 
+/** A core's share of elements from which dpg_unary builds its 256-entry table (LUT8_MIN in kernels/elementwise.c). */
+export const LUT8_MIN = 1024;
+
 /**
- * Kernel paths chosen from a layer's attributes that the fit prices apart: dpg_rq_add skips an
- * input's requantizer when it is the identity (mul 1, add 0, shift 0), a third of its work.
+ * Kernel paths that the fit prices apart:
+ * - dpg_rq_add skips an input's requantizer when it is the identity (mul 1, add 0, shift 0), a
+ *   third of its work (the layer's attributes);
+ * - requantized iHardswish on 8-bit input builds a lookup table per call once a core's share of
+ *   the tile reaches LUT8_MIN: some 6000 cycles per tile, then a few cycles per element instead of
+ *   some twenty (the tile's size).
  */
-function costVariant(v: TileView): string | undefined {
+function costVariant(v: TileView, kernel: string, tile: readonly number[], cores: number): string | undefined {
+  if (v.node.op === 'RequantizediHardswish' && /^[^_]+_[su]8_/.test(kernel)) {
+    const perCore = Math.ceil(tile.reduce((a, b) => a * b, 1) / Math.max(1, cores));
+    return perCore >= LUT8_MIN ? 'table' : undefined;
+  }
   if (v.node.op !== 'RequantizedAdd') return undefined;
   const ids = rqAddParts(v.attrs as Record<string, number | undefined>, v.where).slice(0, 2)
     .filter((q) => q.mul === 1 && q.add === 0 && q.shift === 0).length;
   return ids ? `${ids} identity input${ids > 1 ? 's' : ''}` : undefined;
+}
+
+/** dpg_rq_gemm's block of outputs, a core's unit of work (RB_M x RB_N in kernels/gemm.c). */
+export const RQ_GEMM_BLOCK = { rows: 2, cols: 4 };
+
+/**
+ * dpg_rq_gemm deals blocks of 2 x 4 outputs to the cores: a tile whose blocks do not split evenly
+ * (16 x 13: 32 blocks, a quarter of them one column wide) keeps some cores busier than 1/8.
+ */
+function coreShare(_v: TileView, kernel: string, tile: readonly number[], cores: number): number | undefined {
+  if (!/^Requantized(Gemm|MatMul)_/.test(kernel) || tile.length < 2) return undefined;
+  const M = tile[tile.length - 2], N = tile[tile.length - 1];
+  const batch = tile.slice(0, -2).reduce((a, b) => a * b, 1);
+  const blocks = batch * Math.ceil(M / RQ_GEMM_BLOCK.rows) * Math.ceil(N / RQ_GEMM_BLOCK.cols);
+  const busiest = Math.ceil(blocks / Math.max(1, cores)) * RQ_GEMM_BLOCK.rows * RQ_GEMM_BLOCK.cols;
+  return Math.min(1, busiest / (batch * M * N));
 }
 
 export const CLUSTER: Engine = {
@@ -125,7 +152,7 @@ export const CLUSTER: Engine = {
   doc: '8 RV32IMC + Xpulp worker cores (hardware loops, post-increment loads, 4x int8 SIMD dot products) sharing L1, fork/join through the event unit',
   // Kernels take any tile shape. Their costs are fitted to the simulator (siracusa-costs.json);
   // a kernel the fit has not seen: ~2 int8 MACs per cycle per core with the SIMD dot products.
-  tiling: { opsPerCycle: 2, tileOverhead: 300, kernelCosts: SIRACUSA_COSTS.kernels, commandCycles: SIRACUSA_COSTS.commandCycles, costVariant },
+  tiling: { opsPerCycle: 2, tileOverhead: 300, kernelCosts: SIRACUSA_COSTS.kernels, commandCycles: SIRACUSA_COSTS.commandCycles, costVariant, coreShare },
 };
 
 export const siracusa: Platform = {

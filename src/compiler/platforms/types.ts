@@ -40,8 +40,18 @@ export interface EngineTiling {
   tileOverhead: number;
   /** Per kernel (binding.kernel, or kernel/variant): its costs fitted to the simulator; they replace the two above. */
   kernelCosts?: Readonly<Record<string, KernelCost>>;
-  /** A kernel path the layer's attributes choose at compile time that costs differently (fitted apart), e.g. "1 identity input". */
-  costVariant?(v: TileView, kernel: string): string | undefined;
+  /**
+   * A kernel path that costs differently (fitted apart), chosen by the layer's attributes at
+   * compile time ("1 identity input") or by the tile, whose size the kernel looks at when it
+   * runs ("table": a lookup table built per call once a core's share is large enough).
+   */
+  costVariant?(v: TileView, kernel: string, tile: readonly number[], cores: number): string | undefined;
+  /**
+   * The share of a tile's work its busiest core does, for a kernel that splits the work in units
+   * the rule's parallel dims do not show (dpg_rq_gemm: blocks of 2 rows x 4 columns); by default
+   * an even split over the cores the parallel dims keep busy.
+   */
+  coreShare?(v: TileView, kernel: string, tile: readonly number[], cores: number): number | undefined;
   /** Controller cycles per DMA command beyond its bytes' time (fitted; the tiler's default otherwise). */
   commandCycles?: number;
 }

@@ -51,8 +51,6 @@ export interface LayerProblem {
   doubleBuffer: boolean;
   /** Total work of the layer (MACs or elements). */
   work: number;
-  /** The kernel, or kernel/variant, whose fitted costs price it (EngineTiling.kernelCosts). */
-  costKey: string;
   /** No earlier layer ran its kernel: its code comes from L2 into the instruction cache (set by the plan). */
   firstUse: boolean;
 }
@@ -71,8 +69,10 @@ export interface TileCost {
   /** The layer's work (MACs, elements), and its output elements, over the cores a tile keeps busy and the engine's efficiency at this tile. */
   coreWork: number;
   coreOutputs: number;
-  /** Its output rows (elements over the last dim: a gemm's M, a norm's or softmax's rows) over those cores. */
+  /** Its output rows over those cores: elements over the last dim (a gemm's M, a norm's or softmax's rows), or over the rule's kernel row (TileRule.rowElems). */
   coreRows: number;
+  /** The kernel, or kernel/variant, whose fitted costs price this tile (EngineTiling.kernelCosts). */
+  costKey: string;
   cycles: number;
 }
 
@@ -108,9 +108,7 @@ export function layerProblem(g: Graph, node: Node, binding: Binding, engine: Eng
   const minSizes = rule.minSizes?.(view) ?? output.map(() => 1);
   const work = entry.work?.({ inputs: node.inputs.map((i) => (i ? { dtype: 'int8', shape: shapeOf(i)! } : undefined)),
     outputs: [{ dtype: 'int8', shape: output }], attrs: attrs as never }) ?? output.reduce((a, b) => a * b, 1);
-  const variant = engine.costVariant?.(view, binding.kernel);
-  const costKey = variant ? `${binding.kernel}/${variant}` : binding.kernel;
-  return { node, binding, rule, view, tensors, splittable, multiples, minSizes, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work, costKey, firstUse: false };
+  return { node, binding, rule, view, tensors, splittable, multiples, minSizes, engine, cores: config.cores, doubleBuffer: config.doubleBuffer, work, firstUse: false };
 }
 
 /** Region of tensor k for output region `out`. */
@@ -211,12 +209,15 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   const par = p.rule.parallel(p.view).reduce((a, d) => a * tile[d], 1);
   const useful = Math.max(1, Math.min(p.cores, par));
   const eff = p.engine.efficiency?.(p.view, tile) ?? 1;
-  const coreWork = p.work / useful / eff;
-  const coreOutputs = out.reduce((a, b) => a * b, 1) / useful / eff;
-  const coreRows = coreOutputs / Math.max(1, out[out.length - 1] ?? 1);
+  const share = p.engine.coreShare?.(p.view, p.binding.kernel, tile, p.cores) ?? 1 / useful;
+  const coreWork = p.work * share / eff;
+  const coreOutputs = out.reduce((a, b) => a * b, 1) * share / eff;
+  // A busy core takes at least one row (a block of a Transpose's copy, say, however large).
+  const coreRows = Math.max(1, coreOutputs / Math.max(1, p.rule.rowElems?.(p.view, tile) ?? out[out.length - 1] ?? 1));
   // A kernel fitted to the simulator (siracusa-costs.json) has its own cycles per layer, tile,
   // unit of work, output and row; one it has not seen gets the engine's nominal throughput.
-  const fit = fitOf(p);
+  const costKey = costKeyOf(p, tile);
+  const fit = fitOf(p, costKey);
   const kernel = fit ? fittedCycles(fit, { tiles, coreWork, coreOutputs, coreRows })
     : coreWork / p.engine.opsPerCycle + tiles * p.engine.tileOverhead;
   const dma = bytesMoved / DMA_BYTES_PER_CYCLE + perTensor.reduce((a, t) => a + t.transfers, 0) * (p.engine.commandCycles ?? DMA_COMMAND_CYCLES);
@@ -224,12 +225,18 @@ export function costOf(p: LayerProblem, tile: number[]): TileCost {
   // Equal estimates prefer the tile moved in fewer, longer rows (a hundredth of a cycle a row:
   // enough for the MILP to see, too little to outweigh a real difference).
   const cycles = (p.doubleBuffer && tiles > 1 ? Math.max(kernel, dma) + Math.min(kernel, dma) / tiles : kernel + dma) + allRuns * 0.01;
-  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, coreWork, coreOutputs, coreRows, cycles };
+  return { tile: [...tile], tiles, buffers, scratch, l1Bytes, perTensor, bytesMoved, coreWork, coreOutputs, coreRows, costKey, cycles };
 }
 
-/** The layer's fitted kernel costs: its kernel path's, else its kernel's, if the fit saw it. */
-function fitOf(p: LayerProblem): KernelCost | undefined {
-  return p.engine.kernelCosts?.[p.costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
+/** The kernel, or kernel/variant, that prices a tile: the path its kernel takes for it. */
+export function costKeyOf(p: LayerProblem, tile: readonly number[]): string {
+  const variant = p.engine.costVariant?.(p.view, p.binding.kernel, tile, p.cores);
+  return variant ? `${p.binding.kernel}/${variant}` : p.binding.kernel;
+}
+
+/** The fitted kernel costs of a path: its own, else its kernel's, if the fit saw it. */
+function fitOf(p: LayerProblem, costKey: string): KernelCost | undefined {
+  return p.engine.kernelCosts?.[costKey] ?? p.engine.kernelCosts?.[p.binding.kernel];
 }
 
 /** A kernel's fitted cycles for a layer's terms (KernelCost), without the first use. */
@@ -238,8 +245,8 @@ export function fittedCycles(fit: KernelCost, t: { tiles: number; coreWork: numb
 }
 
 /** The fitted cycles a kernel's first run in the network adds (its code fetched from L2): not a tile's cost, added to the layer's estimate. */
-export function firstUseCycles(p: LayerProblem): number {
-  return p.firstUse ? fitOf(p)?.perFirstUse ?? 0 : 0;
+export function firstUseCycles(p: LayerProblem, costKey: string): number {
+  return p.firstUse ? fitOf(p, costKey)?.perFirstUse ?? 0 : 0;
 }
 
 /** Candidate sizes of one output dim: every distinct ceil(D / n), in multiples of m and at least `min` (or D itself). */

@@ -255,7 +255,7 @@ function layerTiling(p: LayerProblem, s: LayerSolution): LayerTiling {
       ...(t.direct ? { direct: t.direct } : {}),
     })),
     regions: tileRegions(p, c.tile, c.tiles),
-    l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles + firstUseCycles(p)), costKey: p.costKey, firstUse: p.firstUse, coreWork: c.coreWork, coreOutputs: c.coreOutputs, coreRows: c.coreRows,
+    l1Bytes: c.l1Bytes, bytesMoved: c.bytesMoved, estCycles: Math.round(c.cycles + firstUseCycles(p, c.costKey)), costKey: c.costKey, firstUse: p.firstUse, coreWork: c.coreWork, coreOutputs: c.coreOutputs, coreRows: c.coreRows,
     solve: { candidates: (s as LayerSolution & { candidates?: number }).candidates ?? 0, status: s.status, ms: Math.round(s.ms * 10) / 10, cached: false, vars: s.vars, rows: s.rows },
   };
 }

@@ -6,6 +6,8 @@
 // kernels/scratch.ts, not from here.
 import type { Node } from '../ir/graph';
 import { windowGeometry, type WindowAttrs } from '../ops/core/window';
+import { simplify } from '../codegen/layout';
+import { stridesOf } from '../ops/core/tensor';
 import { clip, whole, type Region } from './region';
 
 /** What a rule sees of a node: its parsed attributes and static shapes. */
@@ -38,6 +40,8 @@ export interface TileRule {
   multiples?(v: TileView): number[];
   /** Per output dim, the smallest cut tile size (a user op's constraint); 1 = any. */
   minSizes?(v: TileView): number[];
+  /** Output elements per row of the kernel's inner loop (the cost fit's rows); the output's last dim when absent. */
+  rowElems?(v: TileView, tile: readonly number[]): number;
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -174,6 +178,16 @@ export const transposeRule: TileRule = {
     return { start, size };
   },
   parallel: allDims,
+  // The copy kernel (dpg_copy_nd) takes a block of its walk's two innermost dims at a time, the
+  // walk being the tile's dims with the two buffers' strides, size-1 and contiguous dims merged.
+  rowElems: (v, tile) => {
+    const perm = (v.attrs.perm as number[] | undefined) ?? tile.map((_, j) => tile.length - 1 - j);
+    const inTile = new Array<number>(tile.length);
+    perm.forEach((p, j) => { inTile[p] = tile[j]; });
+    const src = stridesOf(inTile);
+    const w = simplify({ shape: [...tile], strides: [stridesOf([...tile]), perm.map((p) => src[p])] });
+    return w.shape.slice(-2).reduce((a, b) => a * b, 1);
+  },
 };
 
 /** Concat: cut along every axis but the concatenation axis. */
