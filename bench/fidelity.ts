@@ -3,7 +3,8 @@
 // (../shared/reference/siracusa.md; published, not measured here):
 //  1. The tutorial's LeakyReLU lab (our scalar and SIMD kernels in src/pipeline/lab, the same
 //     loops as the tutorial's): 1 core untiled, 8 cores untiled, 8 cores tiled at L1 32768, SIMD.
-//     Aim: each within 20 % of GVSoC's.
+//     Aim: each within 20 % of GVSoC's. Then their 1-vs-8-core ratio: the machine's scaling on
+//     the same C.
 //  2. microLlama64_parallel's first RMSNorm tile from L2 (L1 64000, --profileTiling L2): Input
 //     and Output DMA (aim: within 20 %); the kernel is ours, not Deeploy's, so it is shown only.
 //  3. The tutorial's ratios: 1 vs 8 cores untiled, L1 8000 vs 64000, N-EUREKA, the weight
@@ -56,14 +57,24 @@ const within = (ours: number, ref: number, aim: number) => Math.abs(ours / ref -
 async function labRows(): Promise<BenchRow[]> {
   const lines: string[] = [];
   await dpg(['lab', '--cc', 'clang', '--op-spec', LAB('ileakyrelu.json'), '--kernel', LAB('scalar.c'), '--simd-kernel', LAB('simd.c')], () => {}, (s) => lines.push(s));
-  return Object.entries(GVSOC.lab).map(([title, ref]) => {
+  const ours: Record<string, number> = {};
+  const rows: BenchRow[] = Object.entries(GVSOC.lab).map(([title, ref]) => {
     const m = lines.join('\n').match(new RegExp(`^${title.replace(/[()+]/g, '\\$&')}: (\\d+) cycles, Errors: 0`, 'm'));
-    const ours = m ? Number(m[1]) : NaN;
+    ours[title] = m ? Number(m[1]) : NaN;
     return {
-      name: `fidelity: LeakyReLU 1x16x64x64, ${title}`, value: ours / 1e3, unit: 'K cycles', baseline: { name: 'GVSoC', value: ref / 1e3 },
-      note: !m ? `failed: ${lines.join(' | ').slice(0, 200)}` : within(ours, ref, LAB_AIM) ? 'within 20 %' : 'NOT within 20 %',
+      name: `fidelity: LeakyReLU 1x16x64x64, ${title}`, value: ours[title] / 1e3, unit: 'K cycles', baseline: { name: 'GVSoC', value: ref / 1e3 },
+      note: !m ? `failed: ${lines.join(' | ').slice(0, 200)}` : within(ours[title], ref, LAB_AIM) ? 'within 20 %' : 'NOT within 20 %',
     };
   });
+  // The machine's 1-vs-8-core scaling on C that is the same on both sides (microLlama's below
+  // runs our kernels against Deeploy's).
+  const [one, eight] = ['1 core, untiled', '8 cores, untiled'];
+  const r = ours[one] / ours[eight], ref = GVSOC.lab[one] / GVSOC.lab[eight];
+  rows.push({
+    name: 'fidelity: ratio, 1 vs 8 cores untiled, the same C (LeakyReLU lab)', value: r, unit: 'x', baseline: { name: 'GVSoC', value: ref },
+    note: Number.isNaN(r) ? 'failed' : within(r, ref, RATIO_AIM) && r > 1 ? 'within 15 %, same side of 1' : 'NOT within 15 % or not on the same side of 1',
+  });
+  return rows;
 }
 
 async function rmsnormRows(): Promise<BenchRow[]> {
@@ -97,7 +108,9 @@ async function ratioRows(): Promise<BenchRow[]> {
   };
   const tiled = ['-t', LLAMA, '--cores', '8'];
   return [
-    await ratio('1 vs 8 cores untiled (GVSoC: microLlama128; ours: microLlama64_parallel)', GVSOC.cores,
+    // Deeploy's untiled kernels scale 5.2x on 8 cores and ours nearly 8x: the kernels differ
+    // (the same C scales alike on both machines: the LeakyReLU ratio above).
+    await ratio('1 vs 8 cores untiled (GVSoC: microLlama128, Deeploy\'s kernels; ours: microLlama64_parallel, ours)', GVSOC.cores,
       ['-t', LLAMA, '--cores', '1', '--untiled'], ['-t', LLAMA, '--cores', '8', '--untiled'], '1 core / 8 cores'),
     await ratio('L1 8000 vs 64000, tiled on 8 cores', GVSOC.l1, [...tiled, '--l1', '8000'], [...tiled, '--l1', '64000'], 'L1 8000 / L1 64000'),
     await ratio('without vs with N-EUREKA, L1 64000', GVSOC.neureka, [...tiled, '--l1', '64000'], [...tiled, '--l1', '64000', '-p', 'siracusa-neureka'], 'cluster / N-EUREKA'),

@@ -12,7 +12,7 @@ const view = (op: string, output: number[], attrs: Record<string, unknown> = {})
   node: { name: 'n', op, inputs: ['x'], outputs: ['y'], attrs: {} } as unknown as Node, where: 'node n', attrs,
   inputs: [output], output, constant: () => undefined,
 });
-const tiling = CLUSTER.tiling;
+const tiling = CLUSTER.tiling!;
 
 describe('the kernel paths the cost model prices', () => {
   it('uses the constants of the C kernels', () => {
