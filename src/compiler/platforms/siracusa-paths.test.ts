@@ -36,6 +36,9 @@ describe('the kernel paths the cost model prices', () => {
     expect(share([1, 1, 4])).toBe(1); // one block: one core does it all
     expect(share([4, 2, 4])).toBeCloseTo(1 / 4, 12); // 4 batches of one block: 4 cores busy
     expect(tiling.coreShare!(view('Add', [1, 16, 13]), 'Add_s8', [1, 16, 13], 8)).toBeUndefined();
+    // and the tiler also tries tiles of whole blocks
+    expect(tiling.preferredMultiples!(view('RequantizedGemm', [1, 64, 256]))).toEqual([1, 2, 4]);
+    expect(tiling.preferredMultiples!(view('Add', [1, 64, 256]))).toEqual([1, 1, 1]);
   });
 });
 

@@ -30,6 +30,8 @@ export interface Engine {
 export interface EngineTiling {
   /** Per output dim, the multiple a tile size must be (unless it is the whole dim); 1 = any. */
   multiples?(v: TileView): number[];
+  /** Per output dim, the multiple the kernels run best at: the tiler also costs each maximal tile rounded down to it. */
+  preferredMultiples?(v: TileView): number[];
   /** Memory level an input is read from directly instead of L1 (N-EUREKA weights in the weight memory). */
   directInput?(v: TileView, input: number, config: Config): string | undefined;
   /** Fraction of the engine's peak a tile shape reaches (NPU subtiles: a partial subtile wastes PEs); 1 when absent. */

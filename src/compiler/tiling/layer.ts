@@ -312,7 +312,14 @@ export function maximalTiles(p: LayerProblem, budget: number, maxCandidates = 40
   walk(0);
   // Drop tiles another found tile contains (it fits too and moves no more data).
   const maximal = found.filter((a) => !found.some((b) => b !== a && b.every((v, i) => v >= a[i]) && b.some((v, i) => v > a[i])));
-  const unique = [...new Map(maximal.map((t) => [t.join('x'), t])).values()];
+  // A smaller tile of whole kernel blocks can be faster than a maximal one that cuts a block.
+  const preferred = p.engine.preferredMultiples?.(p.view);
+  const rounded = preferred ? maximal.map((t) => t.map((v, i) => {
+    const m = lcm(preferred[i], p.multiples[i]);
+    const r = Math.floor(v / m) * m;
+    return v < out[i] && r >= Math.max(m, p.minSizes[i]) ? r : v;
+  })) : [];
+  const unique = [...new Map([...maximal, ...rounded].map((t) => [t.join('x'), t])).values()];
   return unique.map((t) => costOf(p, t));
 }
 
