@@ -3,6 +3,7 @@
 // graph inputs (count and shapes, bindNpzInputs) and hold values their declared integer types
 // can hold; the outputs match the graph outputs in count and element count (golden outputs
 // may be flattened: checkOutputs in interpret/compare.ts compares elements by position).
+import { own } from '../common/own';
 import { fail } from '../common/errors';
 import { bindNpzInputs } from '../compiler/interpret/npz-io';
 import type { Graph } from '../compiler/ir/graph';
@@ -36,7 +37,7 @@ function checkOutputs(graph: Graph, bytes: Uint8Array): void {
       'outputs.npz', 'arrays map to graph outputs by position');
   graph.outputs.forEach((v, i) => {
     const a = arrays[i]!;
-    const shape = graph.types[v.name]?.shape ?? v.shape;
+    const shape = own(graph.types, v.name)?.shape ?? v.shape;
     if (count(a.shape) !== count(shape))
       fail('bad-inputs', `array ${i} ('${a.name}') has shape ${shapeStr(a.shape)}, but graph output ${i} ('${v.name}') is ${shapeStr(shape)}`,
         'outputs.npz', 'arrays map to graph outputs by position');

@@ -2,6 +2,7 @@
 // catalogue, in the catalogue's order (specialised and NPU kernels first). The first kernel
 // whose requirements all hold is bound; when none fits, the failure names the node and, for
 // each candidate kernel, the first capability it lacks.
+import { own, put } from '../../common/own';
 import type { Graph, Node } from '../ir/graph';
 import { initializerToInt } from '../ops/core/convert';
 import { lookupOp } from '../ops';
@@ -44,7 +45,7 @@ export function bindGraph(g: Graph, platform: Platform, opts: BindOptions): Bind
   const ranges = valueRanges(g, opts.inputRanges);
   const constants = new Map<string, Float64Array>();
   const operand = (name: string): Operand => {
-    const init = g.initializers[name];
+    const init = own(g.initializers, name);
     const isConst = !!init && !g.inputs.some((v) => v.name === name);
     let values: Float64Array | undefined;
     if (isConst) {
@@ -57,7 +58,7 @@ export function bindGraph(g: Graph, platform: Platform, opts: BindOptions): Bind
       }
     }
     const range = ranges.get(name) ?? [-Infinity, Infinity];
-    return { name, shape: g.types[name]?.shape ?? init?.shape ?? [], range, type: intTypeOf(range), constant: isConst, values };
+    return { name, shape: own(g.types, name)?.shape ?? init?.shape ?? [], range, type: intTypeOf(range), constant: isConst, values };
   };
   const bindings: Record<string, Binding> = {};
   const failures: BindingFailure[] = [];
@@ -65,7 +66,7 @@ export function bindGraph(g: Graph, platform: Platform, opts: BindOptions): Bind
     const r = bindNode(node, platform, (n) => view(n, operand, opts));
     if ('kernel' in r) {
       const extra = node.inputs.map((i) => opts.inputNotes?.[i]).filter((x): x is string => !!x);
-      bindings[node.name] = extra.length ? { ...r, notes: [...(r.notes ?? []), ...extra] } : r;
+      put(bindings, node.name, extra.length ? { ...r, notes: [...(r.notes ?? []), ...extra] } : r);
     } else failures.push(r);
   }
   return { bindings, failures };

@@ -7,6 +7,7 @@ import type { Graph } from '../ir/graph';
 import type { TensorValue } from '../interpret/interpret';
 import { numel } from '../ops/core/tensor';
 import { intTypeOf } from '../passes/ranges';
+import { cComment } from './c-text';
 import { arrayDecl, C_TYPE, checkFits } from './ctypes';
 import type { TensorTable } from './tensors';
 import type { GeneratedFile } from './types';
@@ -29,7 +30,7 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
     if (data.length !== n) fail('bad-inputs', `input ${k} has ${data.length} values; '${v.name}' needs ${n}`, 'inputs.npz');
     const shifted = t.offset ? data.map((x) => x + t.offset) : data;
     checkFits(shifted, t.type, `input ${k}${t.offset ? ` shifted by ${t.offset}` : ''}`, 'inputs.npz');
-    tin.push(`/* ${v.name}: [${t.shape.join(', ')}] ${t.type}${t.offset ? `, stored = real value ${t.offset < 0 ? '- ' + -t.offset : '+ ' + t.offset}` : ''} */`);
+    tin.push(`/* ${cComment(v.name)}: [${t.shape.join(', ')}] ${t.type}${t.offset ? `, stored = real value ${t.offset < 0 ? '- ' + -t.offset : '+ ' + t.offset}` : ''} */`);
     tin.push(arrayDecl('static const ', C_TYPE[t.type], `testInput${k}`, shifted), '');
   });
 
@@ -42,7 +43,7 @@ export function harnessFiles(graph: Graph, table: TensorTable, inputs: readonly 
     // The narrowest type holding the golden values (int8 mostly): the data sits in L2 beside the
     // plan's buffers, and a 4-byte copy of a large output did not fit (found by the fuzzer).
     const type = intTypeOf(data.reduce<[number, number]>((r, x) => [Math.min(r[0], x), Math.max(r[1], x)], [0, 0]))!;
-    tout.push(`/* ${v.name}: [${table.get(v.name)!.shape.join(', ')}] */`, arrayDecl('static const ', C_TYPE[type], `testOutput${k}`, data), '');
+    tout.push(`/* ${cComment(v.name)}: [${table.get(v.name)!.shape.join(', ')}] */`, arrayDecl('static const ', C_TYPE[type], `testOutput${k}`, data), '');
   });
 
   const main = [

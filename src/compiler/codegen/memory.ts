@@ -8,6 +8,7 @@ import { fail } from '../../common/errors';
 import { numel } from '../ops/core/tensor';
 import type { Buffer, TilePlan } from '../tiling/types';
 import { append } from './append';
+import { cComment, cString } from './c-text';
 import { BYTES, C_TYPE, checkFits, ident, lit } from './ctypes';
 import type { TensorTable } from './tensors';
 
@@ -78,7 +79,7 @@ export class MemoryMap {
       // Empty constants (a prefill's empty KV cache) take no bytes and are never read.
       const consts = level.buffers.filter((b) => b.role === 'constant' && table.get(b.tensor)?.values && numel(table.get(b.tensor)!.shape) > 0)
         .sort((a, b) => a.offset - b.offset);
-      const summary = `/* ${level.name}: ${level.used} of ${level.capacity} B used, ${level.buffers.length} buffers (${level.allocator}) */`;
+      const summary = `/* ${cComment(level.name)}: ${level.used} of ${level.capacity} B used, ${level.buffers.length} buffers (${cComment(level.allocator)}) */`;
       if (!consts.length) {
         header.push(summary, `extern uint8_t ${name}[${size}];`, '');
         source.push(`${section}uint8_t ${name}[${size}];`, '');
@@ -99,7 +100,7 @@ export class MemoryMap {
         fields.push(`  ${C_TYPE[t.type]} ${field}[${numel(t.shape)}]; /* @${b.offset}: [${t.shape.join(',')}] ${t.type} */`);
         checkFits(t.values!, t.type, `constant '${t.name}'`, `memory level ${level.name}`);
         append(inits, [`  .${field} = {`], valueLines(t.values!), ['  },']);
-        asserts.push(`_Static_assert(offsetof(struct ${name}_layout, ${field}) == ${b.offset}, "${t.name} at its planned offset");`);
+        asserts.push(`_Static_assert(offsetof(struct ${name}_layout, ${field}) == ${b.offset}, "${cString(t.name)} at its planned offset");`);
         at = b.offset + bytes;
       }
       if (size > at) fields.push(`  uint8_t gap${gap++}[${size - at}];`);

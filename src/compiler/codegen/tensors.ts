@@ -5,6 +5,7 @@
 // stored shifted (input typing: uint8 x is kept as int8 x - 128); the shift travels through
 // kernels that only move or select data (Transpose, Pad, MaxPool, ...: 'passthrough') and is
 // added back by the first kernel that computes ('absorb', its x_off argument).
+import { own } from '../../common/own';
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import { DTYPES } from '../ir/dtype';
@@ -39,7 +40,7 @@ export function tensorTable(g: Graph, bindings: Record<string, Binding>, inputTy
   }));
   const ranges = valueRanges(g, realInputRanges);
   const table: TensorTable = new Map();
-  const shapeOf = (n: string) => g.types[n]?.shape ?? g.initializers[n]?.shape ?? [];
+  const shapeOf = (n: string) => own(g.types, n)?.shape ?? own(g.initializers, n)?.shape ?? [];
   const isInput = new Set(g.inputs.map((v) => v.name));
 
   for (const [name, init] of Object.entries(g.initializers)) {
@@ -66,7 +67,7 @@ export function tensorTable(g: Graph, bindings: Record<string, Binding>, inputTy
     });
   }
   for (const node of g.nodes) {
-    const b = bindings[node.name];
+    const b = own(bindings, node.name);
     if (!b) fail('internal', 'the node has no kernel binding', whereNode(node));
     const rule = emitterFor(b, node).offsets;
     const ins = node.inputs.filter(Boolean).map((i) => table.get(i));

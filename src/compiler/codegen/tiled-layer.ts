@@ -9,6 +9,7 @@ import { numel } from '../ops/core/tensor';
 import type { LayerTiling } from '../tiling/types';
 import { append } from './append';
 import { BYTES } from './ctypes';
+import { cComment, cFormat } from './c-text';
 import { asOneRun, boxCommands, type DmaCommand } from './dma-plan';
 import { callsIn, emitterFor } from './emit';
 import type { EmitSink, LayerSpec } from './emit/types';
@@ -123,7 +124,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
     (stays ? staying : perTile).push(k);
     const v = varOf(k);
     const shape = t.shape.length ? t.shape : [1];
-    bufLines.push(`/* ${t.role} ${t.tensor}: [${t.shape.join(',')}] ${info.type}, home ${x.home(k)}; ` +
+    bufLines.push(`/* ${t.role} ${cComment(t.tensor)}: [${t.shape.join(',')}] ${info.type}, home ${x.home(k)}; ` +
       `L1 @${b.offset}, ${b.copies > 1 ? `2 x ${b.bytes / 2}` : b.bytes} B, ${stays ? 'whole, loaded once' : `tile [${t.tile.join(',')}]`} */`);
     bufLines.push(`static void *${v};`);
     bufLines.push(`static void *const ${v}_l1[2] = {${mem.at(b)}, ${mem.at(b, b.copies > 1 ? b.bytes / 2 : 0)}};`);
@@ -160,7 +161,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
         fail('not-implemented', `tile ${i} reads a non-contiguous slice of '${t.tensor}' from ${t.direct}`, where, 'compile it untiled');
       return r.start.length ? r.start[0] * numel(t.shape.slice(1)) * BYTES[info.type] : 0;
     });
-    append(bufLines, [`/* ${t.tensor}: read from ${t.direct} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
+    append(bufLines, [`/* ${cComment(t.tensor)}: read from ${cComment(t.direct ?? '')} by the engine, ${x.home(k)}; per tile the byte offset of its slice */`,
       `static void *${v};`, `static const uint32_t ${v}_at[${T}] = {`], chunks(offsets), ['};']);
     directSet.push(`  ${v} = (uint8_t *)${x.home(k)} + ${v}_at[i];`);
   }
@@ -211,7 +212,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
 
   // The tile loop.
   // The label is the configuration's (a one-tile layer has nothing to overlap either way).
-  const level = `${node}_L2`, mode = x.doubleBuffer ? 'DB' : 'SB';
+  const level = `${cFormat(node)}_L2`, mode = x.doubleBuffer ? 'DB' : 'SB';
   const prof = (what: string, from: string, to: string) =>
     x.profile ? [`    printf("[${level}][${mode}][%u ops][Tile %u] ${what} took %u cycles\\n", (unsigned)${id}_ops[cls], (unsigned)i, (unsigned)(${to} - ${from}));`] : [];
   const stamp = (v: string) => (x.profile ? [`    ${v} = hal_cycles();`] : []);
@@ -220,7 +221,7 @@ export function tiledLayer(x: TiledLayerInput): TiledLayerCode {
   // cycles), then the next tile's clock starts.
   const report = [...stamp('t3'), ...prof('Input DMA', 't0', 't1'), ...prof('Kernel', 't1', 't2'), ...prof('Output DMA', 't2', 't3'), ...stamp('t0')];
   const run = [
-    `/* ${node}: ${T} tile${T > 1 ? 's' : ''}${db ? ', double-buffered' : ''}. */`,
+    `/* ${cComment(node)}: ${T} tile${T > 1 ? 's' : ''}${db ? ', double-buffered' : ''}. */`,
     `static void ${id}_run(void) {`,
     ...(x.profile ? ['  uint32_t t0 = hal_cycles(), t1 = t0, t2 = t0, t3 = t0;'] : []),
     ...(staying.length ? ['  /* whole in every tile: loaded once for the layer */', '  hal_dma_t once = 0;',

@@ -1,5 +1,6 @@
 // The reference interpreter: runs a graph on exact integers with Deeploy's semantics. It is
 // the living spec: kernels, lowering passes and the simulator are all checked against it.
+import { own } from '../../common/own';
 import { fail } from '../../common/errors';
 import type { DType, Graph, Node, TensorData } from '../ir/graph';
 import { initializerToInt, toIntTensor } from '../ops/core/convert';
@@ -70,7 +71,7 @@ export function run(graph: Graph, inputs: readonly (TensorValue | IntTensor)[], 
     const entry = opFor(node);
     const where = whereNode(node);
     const ins = node.inputs.map((n) => (n ? valueOf(n, where) : undefined));
-    const outTypes = node.outputs.map((o) => g.types[o]);
+    const outTypes = node.outputs.map((o) => own(g.types, o)!);
     const opset = g.opsets.find((o) => (o.domain === 'ai.onnx' ? '' : o.domain) === node.domain)?.version ?? 1;
     const outs = entry.eval({ node, where, attrs: readAttrs(node, entry.attrs, where), inputs: ins, outputs: outTypes, opset });
     node.outputs.forEach((name, i) => {

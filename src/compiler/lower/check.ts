@@ -9,6 +9,7 @@
 // hold the same values there, takes its outputs from the previous run; everything else is
 // computed with the reference semantics. Reused values are exactly what the node would compute,
 // so the result is the same as a full run (src/compiler/lower/check.test.ts checks that).
+import { own } from '../../common/own';
 import { fail } from '../../common/errors';
 import { mulberry32 } from '../fuzz/prng';
 import { checkOutputs } from '../interpret/compare';
@@ -98,12 +99,12 @@ function evaluate(g: Graph, inputs: readonly IntTensor[], prev?: Run): { run: Ru
   });
   let firstDifferent: string | undefined;
   const valueOf = (name: string, where: string): IntTensor => {
-    const v = values.get(name) ?? constant(name) ?? (graph.initializers[name] ? initializerToInt(graph.initializers[name], where) : undefined);
+    const v = values.get(name) ?? constant(name) ?? (own(graph.initializers, name) ? initializerToInt(own(graph.initializers, name)!, where) : undefined);
     if (!v) fail('internal', `tensor '${name}' has no value when it is needed`, where);
     return v;
   };
   const inputSame = (name: string): boolean =>
-    !name || same.has(name) || (!values.has(name) && sameInit(graph.initializers[name], prev?.graph.initializers[name]));
+    !name || same.has(name) || (!values.has(name) && sameInit(own(graph.initializers, name), (prev ? own(prev.graph.initializers, name) : undefined)));
   for (const node of graph.nodes) {
     const old = prev?.nodes.get(node.name);
     if (old && sameNode(old, node) && node.inputs.every((t, i) => t === old.inputs[i] && inputSame(t))) {
@@ -117,7 +118,7 @@ function evaluate(g: Graph, inputs: readonly IntTensor[], prev?: Run): { run: Ru
     const entry = opFor(node);
     const where = whereNode(node);
     const ins = node.inputs.map((n) => (n ? valueOf(n, where) : undefined));
-    const outTypes = node.outputs.map((o) => graph.types[o]);
+    const outTypes = node.outputs.map((o) => own(graph.types, o)!);
     const opset = graph.opsets.find((o) => (o.domain === 'ai.onnx' ? '' : o.domain) === node.domain)?.version ?? 1;
     const outs = entry.eval({ node, where, attrs: readAttrs(node, entry.attrs, where), inputs: ins, outputs: outTypes, opset });
     node.outputs.forEach((o, i) => {

@@ -3,6 +3,7 @@
 // kernels are bound per platform, from each platform's kernel catalogue (src/compiler/platforms).
 import type { Attr, Initializer, Node, TensorType } from '../ir/graph';
 import { fail } from '../../common/errors';
+import { own, put } from '../../common/own';
 import type { IntTensor } from './core/tensor';
 import type { TileRule } from '../tiling/rules';
 
@@ -98,14 +99,16 @@ function parseAttr(name: string, spec: AttrSpec, a: Attr, where: string): unknow
 
 /** Reads a node's attributes against an entry's specs (unknown attributes are ignored). */
 export function readAttrs<S extends AttrSpecs>(node: Node, specs: S, where: string): AttrValues<S> {
+  // Own properties only: an attribute a spec names 'constructor' is read from the node, never
+  // from Object.prototype (user ops name their attributes).
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    const key = [name, ...(spec.aliases ?? [])].find((k) => node.attrs[k] !== undefined);
+    const key = [name, ...(spec.aliases ?? [])].find((k) => own(node.attrs, k) !== undefined);
     if (key === undefined) {
       if (spec.required) fail('bad-graph', `required attribute '${name}' is missing`, where);
-      out[name] = spec.default;
+      put(out, name, spec.default);
     } else {
-      out[name] = parseAttr(key, spec, node.attrs[key], where);
+      put(out, name, parseAttr(key, spec, node.attrs[key], where));
     }
   }
   return out as AttrValues<S>;

@@ -4,6 +4,7 @@
 //
 // Provenance: replace() and insert() declare through the pass context where each new node
 // came from, so the pass manager can link every node to the nodes it was made from.
+import { own, put } from '../../common/own';
 import { fail } from '../../common/errors';
 import type { DType, Graph, Initializer, Node, TensorType, ValueInfo } from '../ir/graph';
 import { initializerToInt } from '../ops/core/convert';
@@ -90,13 +91,13 @@ export class Editor {
   }
 
   isConst(t: string): boolean {
-    return !!t && !!this.initializers[t] && !this.isGraphInput(t);
+    return !!t && !!own(this.initializers, t) && !this.isGraphInput(t);
   }
 
   /** The value of an initializer as exact integers (undefined for anything else). */
   constant(t: string): IntTensor | undefined {
     if (!this.isConst(t)) return undefined;
-    const init = this.initializers[t];
+    const init = own(this.initializers, t)!;
     let c = this.constCache.get(t);
     if (!c || c.data.length !== init.data.length) {
       try {
@@ -112,9 +113,9 @@ export class Editor {
   type(t: string): TensorType | undefined {
     const n = this.newTypes.get(t);
     if (n) return n;
-    const init = this.initializers[t];
+    const init = own(this.initializers, t);
     if (init && !this.isGraphInput(t)) return { dtype: init.dtype, shape: init.shape };
-    return this.src.types[t] ?? this.inputs.find((v) => v.name === t);
+    return own(this.src.types, t) ?? this.inputs.find((v) => v.name === t);
   }
 
   shape(t: string): number[] {
@@ -159,7 +160,7 @@ export class Editor {
   /** A new initializer holding `t`, stored in the narrowest exact dtype (preferring `like`). */
   addConst(base: string, t: IntTensor, like?: DType): string {
     const name = this.ctx.fresh(base);
-    this.initializers[name] = makeInitializer(name, t, like);
+    put(this.initializers, name, makeInitializer(name, t, like));
     this.constCache.set(name, t);
     this.touched();
     return name;
@@ -167,7 +168,7 @@ export class Editor {
 
   /** An initializer under a given name (which must be free or the name of a graph input being dropped). */
   addConstNamed(name: string, t: IntTensor, like?: DType): string {
-    this.initializers[name] = makeInitializer(name, t, like);
+    put(this.initializers, name, makeInitializer(name, t, like));
     this.constCache.set(name, t);
     this.touched();
     return name;
@@ -225,7 +226,7 @@ export class Editor {
     const r = (t: string) => (t ? map.get(t) ?? t : t);
     this.nodes = this.nodes.map((n) => ({ ...n, inputs: n.inputs.map(r), outputs: n.outputs.map(r) }));
     const inits: Record<string, Initializer> = {};
-    for (const [k, v] of Object.entries(this.initializers)) inits[r(k)] = map.has(k) ? { ...v, name: r(k) } : v;
+    for (const [k, v] of Object.entries(this.initializers)) put(inits, r(k), map.has(k) ? { ...v, name: r(k) } : v);
     this.initializers = inits;
     this.inputs = this.inputs.map((v) => ({ ...v, name: r(v.name) }));
     this.outputs = this.outputs.map((v) => ({ ...v, name: r(v.name) }));
@@ -267,7 +268,7 @@ export class Editor {
   finish(): Graph {
     const used = new Set<string>([...this.nodes.flatMap((n) => n.inputs), ...this.outputs.map((o) => o.name)]);
     const inits: Record<string, Initializer> = {};
-    for (const [k, v] of Object.entries(this.initializers)) if (used.has(k)) inits[k] = v;
+    for (const [k, v] of Object.entries(this.initializers)) if (used.has(k)) put(inits, k, v);
     return inferTypes({ ...this.src, nodes: this.nodes, initializers: inits, inputs: this.inputs, outputs: this.outputs, types: {} });
   }
 }

@@ -1,4 +1,5 @@
 // Runs a platform's pass list and records a snapshot after every pass, with provenance.
+import { own } from '../../common/own';
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import type { TensorValue } from '../interpret/interpret';
@@ -70,7 +71,7 @@ export function sameGraph(a: Graph, b: Graph): boolean {
   });
   if (key(a) !== key(b)) return false;
   for (const [name, t] of Object.entries(a.initializers)) {
-    const u = b.initializers[name];
+    const u = own(b.initializers, name)!;
     if (t.data === u.data) continue;
     const x = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
     const y = new Uint8Array(u.data.buffer, u.data.byteOffset, u.data.byteLength);

@@ -4,6 +4,7 @@
 //
 // Passes use it to prove a rewrite exact (a requant that clips nothing can go); the kernel
 // binding uses it to read tensors' integer types (int8, uint8, int32, ...).
+import { own } from '../../common/own';
 import type { Graph, Node } from '../ir/graph';
 import { DTYPES } from '../ir/dtype';
 import { initializerToInt } from '../ops/core/convert';
@@ -81,7 +82,7 @@ const levels = (a: Record<string, unknown>, signed?: boolean): Range =>
 function nodeRange(n: Node, get: (t: string) => Range, g: Graph): Range {
   const a = attrsOf(n);
   const x = get(n.inputs[0] ?? '');
-  const shape = (t: string) => g.types[t]?.shape ?? g.initializers[t]?.shape ?? [];
+  const shape = (t: string) => own(g.types, t)?.shape ?? own(g.initializers, t)?.shape ?? [];
   switch (n.op) {
     case 'RequantShift': case 'RequantizedConv': case 'RequantizedGemm': case 'RequantizediHardswish':
     case 'RequantizediGELU': case 'RQIntegerDiv':

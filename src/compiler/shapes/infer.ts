@@ -1,6 +1,7 @@
 // Shape and dtype inference over a whole graph: checks the graph is well formed (every
 // tensor defined once, no cycles, static input shapes), sorts it topologically, runs every
 // op's shape rule and fills graph.types, checking the types the file declared.
+import { own, put } from '../../common/own';
 import { fail } from '../../common/errors';
 import { sortDataflow } from '../ir/dataflow';
 import type { Graph, Node, TensorType } from '../ir/graph';
@@ -46,7 +47,7 @@ export function analyze(graph: Graph): Analysis {
   const nodes = sortDataflow(graph, whereNode);
 
   const types: Record<string, TensorType> = {};
-  for (const v of graph.inputs) types[v.name] = { dtype: v.dtype, shape: [...v.shape] };
+  for (const v of graph.inputs) put(types, v.name, { dtype: v.dtype, shape: [...v.shape] });
   const folded = new Map<string, IntTensor>();
   const converted = new Map<string, IntTensor>();
   const constant = (name: string): IntTensor | undefined => {
@@ -90,7 +91,7 @@ export function analyze(graph: Graph): Analysis {
       if (numel(t.shape) > MAX_TENSOR_ELEMENTS)
         fail('limit', `tensor '${name}' ${shapeStr(t.shape)} has ${numel(t.shape)} elements, more than the limit of ${MAX_TENSOR_ELEMENTS}`, where,
           'the playground handles networks sized for microcontrollers');
-      types[name] = t;
+      put(types, name, t);
       elements += numel(t.shape);
       if (elements > MAX_GRAPH_ELEMENTS)
         fail('limit', `the network's tensors hold more than ${MAX_GRAPH_ELEMENTS} elements in all (reached with '${name}' ${shapeStr(t.shape)})`, where,
@@ -172,13 +173,13 @@ function checkDeclared(declared: TensorType | undefined, t: TensorType, where: s
 function fold(node: Node, entry: OpEntry, attrs: AttrValues<AttrSpecs>, opset: number, where: string,
   constant: (name: string) => IntTensor | undefined, types: Record<string, TensorType>, folded: Map<string, IntTensor>): void {
   if (entry.foldable === false) return;
-  const outTypes = node.outputs.map((o) => types[o]);
+  const outTypes = node.outputs.map((o) => own(types, o)!);
   if (outTypes.some((t) => !t || numel(t.shape) > MAX_FOLD)) return;
   const inputs: (IntTensor | undefined)[] = [];
   for (const name of node.inputs) {
     if (!name) { inputs.push(undefined); continue; }
     // Ops that only read their inputs' shapes (Shape) fold whenever the shapes are known.
-    const c = entry.readsShapesOnly && types[name] ? { shape: types[name].shape, data: new Float64Array(0) } : constant(name);
+    const c = entry.readsShapesOnly && own(types, name) ? { shape: own(types, name)!.shape, data: new Float64Array(0) } : constant(name);
     if (!c || c.data.length > MAX_FOLD) return;
     inputs.push(c);
   }

@@ -2,6 +2,7 @@
 // engine multiples), and for a candidate output tile what it costs: the L1 buffers it needs
 // and the estimated cycles of moving and computing every tile. The MILP (layer-milp.ts)
 // chooses among candidates; this file only measures them.
+import { own } from '../../common/own';
 import type { Graph, Node } from '../ir/graph';
 import { opFor } from '../ops';
 import { initializerToInt } from '../ops/core/convert';
@@ -81,10 +82,10 @@ export function layerProblem(g: Graph, node: Node, binding: Binding, engine: Eng
   const entry = opFor(node);
   const where = whereNode(node);
   const attrs = readAttrs(node, entry.attrs, where) as Record<string, unknown>;
-  const shapeOf = (t: string) => g.types[t]?.shape ?? g.initializers[t]?.shape;
+  const shapeOf = (t: string) => own(g.types, t)?.shape ?? own(g.initializers, t)?.shape;
   const output = shapeOf(node.outputs[0])!;
   const constant = (i: number) => {
-    const init = node.inputs[i] ? g.initializers[node.inputs[i]] : undefined;
+    const init = node.inputs[i] ? own(g.initializers, node.inputs[i]) : undefined;
     return init ? Array.from(initializerToInt(init).data) : undefined;
   };
   const view: TileView = { node, where, attrs, inputs: node.inputs.map((i) => (i ? shapeOf(i) : undefined)), output, constant };
@@ -92,7 +93,7 @@ export function layerProblem(g: Graph, node: Node, binding: Binding, engine: Eng
   const tensors: LayerTensor[] = [];
   node.inputs.forEach((name, index) => {
     if (!name) return;
-    const constant = !!g.initializers[name] && !g.inputs.some((v) => v.name === name);
+    const constant = !!own(g.initializers, name) && !g.inputs.some((v) => v.name === name);
     const shape = shapeOf(name)!;
     const big = shape.reduce((a, b) => a * b, 1) > 64;
     const role = !constant ? 'input' : index === 1 && big ? 'weight' : 'const';

@@ -8,6 +8,7 @@
 //     reader, Reshape aliases sharing their source's buffer (home.ts allocates them).
 //     With the home in L3, each layer's operands are staged in L2 for the layer's steps.
 //  4. An independent checker verifies every level.
+import { own } from '../../common/own';
 import { fail } from '../../common/errors';
 import type { Graph, Node } from '../ir/graph';
 import type { LowerResult } from '../lower/types';
@@ -39,7 +40,7 @@ export function storageBytes(g: Graph, lower: LowerResult): (tensor: string) => 
     const r = ranges.get(t);
     const ty = r ? intTypeOf(r) : undefined;
     if (ty) return INT_BYTES[ty];
-    const dt = g.types[t]?.dtype ?? g.initializers[t]?.dtype;
+    const dt = own(g.types, t)?.dtype ?? own(g.initializers, t)?.dtype;
     return Math.min(4, (dt && DTYPES[dt]?.bytes) || 4);
   };
 }
@@ -60,7 +61,7 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
   const problems: LayerProblem[] = [];
   const ran = new Set<string>();
   for (const node of g.nodes) {
-    const b = lower.bindings[node.name];
+    const b = own(lower.bindings, node.name);
     if (!b) fail('internal', 'node has no kernel binding', `node "${node.name}" (${node.op})`);
     const e = engines.get(b.engine)?.tiling;
     if (tiled && e && !isAlias(b.kernel)) problems.push({ ...layerProblem(g, node, b, e, config, bytesOf), firstUse: !ran.has(b.kernel) });
@@ -103,7 +104,7 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
   let step = 0;
   for (const node of g.nodes) {
     const s = solutions.get(node.name);
-    const count = isAlias(lower.bindings[node.name].kernel) ? 0 : s ? s.choice.tiles : 1;
+    const count = isAlias(own(lower.bindings, node.name)!.kernel) ? 0 : s ? s.choice.tiles : 1;
     layers.push({ node: node.name, start: step, count });
     step += count;
   }
@@ -153,9 +154,9 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
   const directLevel = new Map<string, string>();
   for (const p of problems) for (const t of p.tensors) if (t.direct) directLevel.set(t.name, t.direct);
   // Untiled N-EUREKA layers with the weight memory on still read their weights from it.
-  if (config.neurekaWmem) for (const n of g.nodes) if (lower.bindings[n.name]?.engine === 'neureka' && n.inputs[1] && g.initializers[n.inputs[1]]) directLevel.set(n.inputs[1], 'WMEM');
+  if (config.neurekaWmem) for (const n of g.nodes) if (own(lower.bindings, n.name)?.engine === 'neureka' && n.inputs[1] && own(g.initializers, n.inputs[1])) directLevel.set(n.inputs[1], 'WMEM');
   for (const c of constants) {
-    const init = g.initializers[c];
+    const init = own(g.initializers, c)!;
     const bytes = align(init.shape.reduce((a, b) => a * b, 1) * bytesOf(c));
     const level = directLevel.get(c) ?? home;
     put(level, { id: c, bytes, start: 0, end: steps }, { id: `${level}:${c}`, bytes, start: 0, end: steps, role: 'constant', tensor: c, shape: init.shape, copies: 1 });
@@ -164,11 +165,11 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
   const activations = [...g.inputs.map((v) => v.name), ...g.nodes.flatMap((n) => n.outputs.filter(Boolean))];
   for (const t of activations) {
     const root = group(t);
-    if (seen.has(root) || g.initializers[root]) continue;
+    if (seen.has(root) || own(g.initializers, root)) continue;
     seen.add(root);
     const members = activations.filter((a) => group(a) === root);
-    const shape = g.types[root]?.shape ?? [];
-    const bytes = align(Math.max(...members.map((m) => (g.types[m]?.shape ?? []).reduce((a, b) => a * b, 1) * bytesOf(m))));
+    const shape = own(g.types, root)?.shape ?? [];
+    const bytes = align(Math.max(...members.map((m) => (own(g.types, m)?.shape ?? []).reduce((a, b) => a * b, 1) * bytesOf(m))));
     const prod = producer.get(root);
     const start = prod ? span.get(prod)!.start : 0;
     const end = Math.max(start + 1, lastUse.get(root) ?? start + 1);
@@ -184,7 +185,7 @@ export async function planMemory(lower: LowerResult, config: Config, opts: PlanO
       if (l.count === 0) continue;
       for (const t of [...n.inputs.filter(Boolean), ...n.outputs.filter(Boolean)]) {
         if (directLevel.has(t)) continue;
-        const shape = g.types[t]?.shape ?? g.initializers[t]?.shape ?? [];
+        const shape = own(g.types, t)?.shape ?? own(g.initializers, t)?.shape ?? [];
         const bytes = align(shape.reduce((a, b) => a * b, 1) * bytesOf(t));
         const id = `${n.name}:${t}`;
         put('L2', { id, bytes, start: l.start, end: l.start + l.count }, { id: `L2:${id}`, bytes, start: l.start, end: l.start + l.count, role: 'staging', tensor: t, node: n.name, shape, copies: 1 });
@@ -232,9 +233,9 @@ function aliasGroups(g: Graph, lower: LowerResult): (t: string) => string {
   const parent = new Map<string, string>();
   const find = (t: string): string => { let r = t; while (parent.has(r)) r = parent.get(r)!; return r; };
   for (const n of g.nodes) {
-    if (!isAlias(lower.bindings[n.name]?.kernel ?? '')) continue;
+    if (!isAlias(own(lower.bindings, n.name)?.kernel ?? '')) continue;
     const [src] = n.inputs, [dst] = n.outputs;
-    if (src && dst && !g.initializers[src]) parent.set(dst, find(src));
+    if (src && dst && !own(g.initializers, src)) parent.set(dst, find(src));
   }
   return find;
 }

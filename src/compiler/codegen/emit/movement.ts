@@ -3,6 +3,7 @@
 import { fail } from '../../../common/errors';
 import { normAxis, numel, stridesOf } from '../../ops/core/tensor';
 import { padSpec, permOf, sliceSpec, type PadAttrs } from '../../ops/shape-ops';
+import { cComment } from '../c-text';
 import { checkFits } from '../ctypes';
 import { walkDecl, type Walk } from '../layout';
 import { input, tag } from './common';
@@ -11,7 +12,7 @@ import type { TensorInfo } from '../tensors';
 
 /** One dpg_copy_nd of `walk` from src + srcBase to dst + dstBase (element offsets). */
 function copy(l: LayerSpec, out: EmitSink, name: string, dst: TensorInfo, dstBase: number, src: TensorInfo, srcBase: number, walk: Walk): string {
-  if (numel(walk.shape) === 0) return `/* ${src.name}: nothing to copy */`;
+  if (numel(walk.shape) === 0) return `/* ${cComment(src.name)}: nothing to copy */`;
   out.decl(walkDecl(`${l.id}_${name}`, walk, l.where));
   const at = (t: TensorInfo, base: number, cast: string) => (base ? `(${cast})${out.data(t)} + ${base}` : out.data(t));
   return `dpg_copy_nd(${at(dst, dstBase, `${cType(dst)} *`)}, ${tag(dst)}, ${at(src, srcBase, `const ${cType(src)} *`)}, ${tag(src)}, &${l.id}_${name});`;

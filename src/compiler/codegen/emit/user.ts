@@ -2,6 +2,7 @@
 // with the template's arguments, between hal_guard_begin/end so that a write outside the
 // layer's output buffer stops the run and names the layer, core, address and line.
 import { fail } from '../../../common/errors';
+import { own } from '../../../common/own';
 import { binaryView, kernelName, kernelSignature } from '../../ops/user/kernel';
 import { userOpOf } from '../../ops/user/session';
 import { BYTES, lit } from '../ctypes';
@@ -40,7 +41,7 @@ export const userEmitter: Emitter = {
       }
     }
     const attrs = spec.attrs.flatMap((a) => {
-      const v = l.attrs[a.name];
+      const v = own(l.attrs, a.name);
       if (a.kind === 'int') return [lit(v as number)];
       const list = v as number[];
       return [out.constant(list, 'int32', `${l.id}_${a.name}`, l.where), String(list.length)];

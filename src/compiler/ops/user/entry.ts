@@ -3,6 +3,7 @@
 // template's tiling rule narrowed by the spec's constraints. Every problem names its field, and
 // at run time the node.
 import { fail } from '../../../common/errors';
+import { emptyRecord, own, put } from '../../../common/own';
 import type { TensorType } from '../../ir/graph';
 import { DTYPES } from '../../ir/dtype';
 import { INT_TYPES } from '../../passes/ranges';
@@ -101,8 +102,8 @@ function attrSpecs(spec: UserOpSpec): Record<string, AttrSpec> {
   const out: Record<string, AttrSpec> = {};
   for (const a of spec.attrs) {
     const doc = a.min !== undefined || a.max !== undefined ? `allowed range [${a.min ?? '-inf'}, ${a.max ?? 'inf'}]` : undefined;
-    if (a.kind === 'ints') out[a.name] = a.default === undefined ? { kind: 'ints', required: true, doc } : ints(a.default as number[], { doc });
-    else out[a.name] = a.default === undefined ? reqInt({ doc }) : int(a.default as number, { doc });
+    if (a.kind === 'ints') put(out, a.name, a.default === undefined ? { kind: 'ints', required: true, doc } : ints(a.default as number[], { doc }));
+    else put(out, a.name, a.default === undefined ? reqInt({ doc }) : int(a.default as number, { doc }));
   }
   return out;
 }
@@ -110,7 +111,7 @@ function attrSpecs(spec: UserOpSpec): Record<string, AttrSpec> {
 /** Refuses attribute values outside the spec's ranges: the lab's parser check (mul != 1, shift outside [0, 8)). */
 function checkAttrRanges(spec: UserOpSpec, attrs: Record<string, unknown>, where: string): void {
   for (const a of spec.attrs) {
-    const v = attrs[a.name];
+    const v = own(attrs, a.name);
     const vals = Array.isArray(v) ? (v as number[]) : [v as number];
     for (const x of vals) {
       if ((a.min !== undefined && x < a.min) || (a.max !== undefined && x > a.max))
@@ -149,8 +150,9 @@ function checkFits(t: UserTensor, data: Float64Array, what: string, where: strin
 
 /** The reference semantics: the expression evaluated for every output element. */
 function evaluate(spec: UserOpSpec, fn: (env: Env) => number, inputs: IntTensor[], attrs: Record<string, unknown>, outShape: number[], where: string): IntTensor {
-  const env: Env = {};
-  for (const a of spec.attrs) env[a.name] = attrs[a.name] as number | number[];
+  // Without a prototype: an attribute or input named '__proto__' is an ordinary name.
+  const env: Env = emptyRecord();
+  for (const a of spec.attrs) env[a.name] = own(attrs, a.name) as number | number[];
   const out = new Float64Array(numel(outShape));
   const run = (i: number) => {
     try {

@@ -6,6 +6,7 @@
 // comparisons and `&&` `||` `!` give 0 or 1. Functions: min, max (any arity), clip(x, lo, hi),
 // abs(x). A list attribute is indexed: scale[i]. Integers beyond 2^53 are refused, not rounded.
 import { fail } from '../../../common/errors';
+import { emptyRecord, own } from '../../../common/own';
 
 export type Expr =
   | { k: 'num'; v: number; at: number }
@@ -56,9 +57,9 @@ function lex(src: string): Token[] {
 /** Binary operators by precedence level, loosest first (C's table). */
 const LEVELS: string[][] = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
 
-export const FUNCTIONS: Record<string, { min: number; max: number }> = {
+export const FUNCTIONS: Readonly<Record<string, { min: number; max: number }>> = Object.assign(emptyRecord<{ min: number; max: number }>(), {
   min: { min: 2, max: Infinity }, max: { min: 2, max: Infinity }, clip: { min: 3, max: 3 }, abs: { min: 1, max: 1 },
-};
+});
 
 /** Parses an expression; throws ExprError with the column of the problem. */
 export function parseExpr(src: string): Expr {
@@ -106,7 +107,7 @@ export function parseExpr(src: string): Expr {
         const args: Expr[] = [];
         if (peek().s !== ')') for (;;) { args.push(cond()); if (peek().s !== ',') break; next(); }
         expect(')');
-        const f = FUNCTIONS[t.s];
+        const f = own(FUNCTIONS, t.s);
         if (!f) throw new ExprError(`unknown function '${t.s}' (there are ${Object.keys(FUNCTIONS).join(', ')})`, t.at);
         if (args.length < f.min || args.length > f.max)
           throw new ExprError(`${t.s} takes ${f.min === f.max ? f.min : `at least ${f.min}`} arguments, got ${args.length}`, t.at);
@@ -201,11 +202,11 @@ function bitwise(op: string, a: number, b: number): number {
 export function compileExpr(e: Expr): Fn {
   switch (e.k) {
     case 'num': { const v = e.v; return () => v; }
-    case 'name': { const n = e.name; return (env) => env[n] as number; }
+    case 'name': { const n = e.name; return (env) => own(env, n) as number; }
     case 'index': {
       const n = e.name, i = compileExpr(e.i), at = e.at;
       return (env) => {
-        const list = env[n] as readonly number[], k = i(env);
+        const list = own(env, n) as readonly number[], k = i(env);
         if (!(k >= 0 && k < list.length)) throw new EvalError(`${n}[${k}] is out of range (${n} has ${list.length} values)`, at);
         return list[k];
       };

@@ -3,6 +3,7 @@
 // cluster with the same arguments (the kernel takes its share with dpg_chunk), between
 // hal_guard_begin/end so a write outside the layer's output buffer stops the run.
 import { fail } from '../../../common/errors';
+import { cComment } from '../../codegen/c-text';
 import { C_TYPE } from '../../codegen/ctypes';
 import { SHORT } from '../../passes/ranges';
 import type { UserOpSpec } from './spec';
@@ -55,7 +56,7 @@ export function kernelSkeleton(spec: UserOpSpec): string {
   const attrs = spec.attrs.map((a) => ` *   ${a.name}: attribute${a.kind === 'ints' ? ` (list of ${a.name}_len values)` : ''}${a.min !== undefined || a.max !== undefined ? `, in [${a.min ?? '-inf'}, ${a.max ?? 'inf'}]` : ''}`);
   const head = [
     `/* ${kernelPath(spec)}: the ${spec.op} kernel for the cluster.`,
-    ` * Reference semantics (${spec.shape}): ${y} = ${spec.semantics}`,
+    ` * Reference semantics (${spec.shape}): ${y} = ${cComment(spec.semantics, 1000)}`,
     ' * Every core of the fork calls it with the same arguments; each computes its own share',
     ' * (dpg_chunk: contiguous chunks of ceil(n / cores)). In a tiled layer the pointers are the',
     ' * tile\'s L1 buffers and the sizes the tile\'s. Writing outside y stops the run.',

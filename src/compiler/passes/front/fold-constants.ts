@@ -1,5 +1,6 @@
 // fold-constants: a node whose inputs are all constants is evaluated now (with the reference
 // semantics) and replaced by its result; Constant nodes become initializers.
+import { put } from '../../../common/own';
 import { fail } from '../../../common/errors';
 import type { Node } from '../../ir/graph';
 import { opFor } from '../../ops';
@@ -29,7 +30,7 @@ export const foldConstants = definePass({
       if (entry.foldable === false) continue;
       const value = n.attrs.value;
       if (n.op === 'Constant' && value?.kind === 'tensor') {
-        ed.initializers[n.outputs[0]] = { ...value.value, name: n.outputs[0] };
+        put(ed.initializers, n.outputs[0], { ...value.value, name: n.outputs[0] });
         ed.remove(n);
         continue;
       }
