@@ -59,7 +59,8 @@ export async function solveLayer(p: LayerProblem, candidates: TileCost[], budget
 
   const m = new Model(solver.glp, p.node.name);
   const x = cands.map((_, i) => m.binary(`x${i}`));
-  const o = names.map((n) => m.continuous(`o_${n}`, 0, budget));
+  // Columns by index: GLPK aborts on a name over 255 bytes, and tensor names are the model's (found by the name fuzz, c-text.test.ts).
+  const o = names.map((_, j) => m.continuous(`o_${j}`, 0, budget));
   m.eq('choose', x.map((v) => [v, 1]), 1);
   const size = (j: number): [string, number][] => cands.map((c, i) => [x[i], bytesOf(c, names[j])] as [string, number]).filter(([, b]) => b > 0);
   names.forEach((_, j) => m.le(`cap_${j}`, [[o[j], 1], ...size(j)], budget));

@@ -54,7 +54,8 @@ export class Model {
 
   lp(): LP {
     return {
-      name: this.name,
+      // A label only; GLPK aborts on a name over 255 bytes (node names are the model's).
+      name: Array.from(this.name).slice(0, 60).join(''),
       objective: { direction: this.glp.GLP_MIN, name: 'cost', vars: this.objective },
       subjectTo: this.rows,
       bounds: this.bnds,
