@@ -54,12 +54,12 @@ export function hostOp(domain: string, op = 'HostOp', attr = 'shift'): UserOp {
 
 const SHAPE = [2, 8];
 
-/** The model's ONNX bytes: y = Add(HostOp(a), b), every name and doc string from `n`. */
-export function modelBytes(n: ModelNames, attr = 'shift'): Uint8Array {
+/** The model's ONNX bytes: y = Add(op(a), b) with op's attribute `attr` = 2, every name and doc string from `n`. */
+export function modelBytes(n: ModelNames, attr = 'shift', op = 'HostOp'): Uint8Array {
   const g: Graph = {
     name: n.graph,
     nodes: [
-      { name: n.nodes[0], op: 'HostOp', domain: n.domain, inputs: [n.tensors.a], outputs: [n.tensors.t], attrs: { [attr]: { kind: 'int', value: 2 } } },
+      { name: n.nodes[0], op, domain: n.domain, inputs: [n.tensors.a], outputs: [n.tensors.t], attrs: { [attr]: { kind: 'int', value: 2 } } },
       { name: n.nodes[1], op: 'Add', domain: '', inputs: [n.tensors.t, n.tensors.b], outputs: [n.tensors.y],
         attrs: { [n.attrName]: { kind: 'string', value: n.attrValue } } },
     ],

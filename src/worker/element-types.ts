@@ -2,6 +2,7 @@
 // declare float32 for int8 data, and the kernels store every tensor in the narrowest integer
 // type holding its values (tiling/plan.ts storageBytes reads the same ranges). The worker adds
 // them to the lower stage's result for the graph pane's properties; the CLI does not need them.
+import { own, put } from '../common/own';
 import type { LowerResult } from '../compiler/lower/types';
 import { DTYPES } from '../compiler/ir/dtype';
 import type { IntType, Range } from '../compiler/passes/ranges';
@@ -19,16 +20,16 @@ export function elementTypes(lower: LowerResult): ElementTypes {
   return lower.snapshots.map(({ graph: g }, k) => {
     // Graph inputs are typed by position (inputs.npz order); the final graph as the kernels see them.
     const inputs: Record<string, Range> = {};
-    const free = g.inputs.filter((v) => !g.initializers[v.name]);
+    const free = g.inputs.filter((v) => !own(g.initializers, v.name));
     for (const t of typings) {
       const v = free[t.index];
       const r = rangeOf(k === last ? t.kernelDtype : t.dtype);
-      if (v && r) inputs[v.name] = r;
+      if (v && r) put(inputs, v.name, r);
     }
     const out: Record<string, IntType> = {};
     for (const [name, r] of valueRanges(g, inputs)) {
       const ty = intTypeOf(r);
-      if (ty) out[name] = ty;
+      if (ty) put(out, name, ty);
     }
     return out;
   });

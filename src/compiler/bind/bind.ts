@@ -65,7 +65,7 @@ export function bindGraph(g: Graph, platform: Platform, opts: BindOptions): Bind
   for (const node of g.nodes) {
     const r = bindNode(node, platform, (n) => view(n, operand, opts));
     if ('kernel' in r) {
-      const extra = node.inputs.map((i) => opts.inputNotes?.[i]).filter((x): x is string => !!x);
+      const extra = node.inputs.map((i) => (opts.inputNotes ? own(opts.inputNotes, i) : undefined)).filter((x): x is string => !!x);
       put(bindings, node.name, extra.length ? { ...r, notes: [...(r.notes ?? []), ...extra] } : r);
     } else failures.push(r);
   }

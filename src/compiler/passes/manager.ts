@@ -1,5 +1,5 @@
 // Runs a platform's pass list and records a snapshot after every pass, with provenance.
-import { own } from '../../common/own';
+import { own, put } from '../../common/own';
 import { fail } from '../../common/errors';
 import type { Graph } from '../ir/graph';
 import type { TensorValue } from '../interpret/interpret';
@@ -42,7 +42,7 @@ function makeContext(g: Graph, derived: Record<string, string[]>, inputs?: reado
       return name;
     },
     derive(name, sources) {
-      derived[name] = [...new Set([...(derived[name] ?? []), ...sources])];
+      put(derived, name, [...new Set([...(own(derived, name) ?? []), ...sources])]);
     },
   };
 }
@@ -51,10 +51,10 @@ function provenance(before: Graph, after: Graph, derived: Record<string, string[
   const old = new Set(before.nodes.map((n) => n.name));
   const origin: Record<string, string[]> = {};
   for (const n of after.nodes) {
-    const from = derived[n.name] ?? (old.has(n.name) ? [n.name] : undefined);
+    const from = own(derived, n.name) ?? (old.has(n.name) ? [n.name] : undefined);
     if (!from) fail('internal', `pass '${pass}' created node '${n.name}' without declaring what it came from`, `pass ${pass}`);
     for (const s of from) if (!old.has(s)) fail('internal', `pass '${pass}' derived '${n.name}' from unknown node '${s}'`, `pass ${pass}`);
-    origin[n.name] = from;
+    put(origin, n.name, from);
   }
   const used = new Set(Object.values(origin).flat());
   return { origin, removed: before.nodes.filter((n) => !used.has(n.name)).map((n) => n.name) };

@@ -4,7 +4,7 @@
 //
 // Passes use it to prove a rewrite exact (a requant that clips nothing can go); the kernel
 // binding uses it to read tensors' integer types (int8, uint8, int32, ...).
-import { own } from '../../common/own';
+import { own, put } from '../../common/own';
 import type { Graph, Node } from '../ir/graph';
 import { DTYPES } from '../ir/dtype';
 import { initializerToInt } from '../ops/core/convert';
@@ -40,7 +40,7 @@ function declaredInputRanges(g: Graph): Record<string, Range> {
   const out: Record<string, Range> = {};
   for (const v of g.inputs) {
     const d = DTYPES[v.dtype];
-    out[v.name] = d.integer && d.min !== undefined && d.max !== undefined ? [d.min, d.max] : UNBOUNDED;
+    put(out, v.name, d.integer && d.min !== undefined && d.max !== undefined ? [d.min, d.max] : UNBOUNDED);
   }
   return out;
 }
@@ -49,7 +49,7 @@ function declaredInputRanges(g: Graph): Record<string, Range> {
 export function valueRanges(g: Graph, inputs: Record<string, Range> = {}): Map<string, Range> {
   const r = new Map<string, Range>();
   const declared = declaredInputRanges(g);
-  for (const v of g.inputs) r.set(v.name, inputs[v.name] ?? declared[v.name]);
+  for (const v of g.inputs) r.set(v.name, own(inputs, v.name) ?? own(declared, v.name)!);
   for (const [name, init] of Object.entries(g.initializers)) {
     if (r.has(name)) continue;
     try {

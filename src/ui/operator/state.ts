@@ -1,6 +1,7 @@
 // The Operator pane's state, kept in the app store: the op being edited (the form's spec and the
 // kernel's C text), which applied op it stands for, and the test maker's fields as typed. Plain
 // data and the pure rules for changing it; actions.ts applies them to the store.
+import { own, put } from '../../common/own';
 import type { UserAttr, UserOp, UserOpSpec, UserTileRule } from '../../compiler/ops/user/spec';
 
 export interface TestFields {
@@ -77,11 +78,11 @@ export function testOptions(spec: UserOpSpec, f: TestFields):
   }
   const attrs: Record<string, number | number[]> = {};
   for (const a of spec.attrs) {
-    const text = f.attrs[a.name] ?? '';
+    const text = own(f.attrs, a.name) ?? '';
     if (text.trim() === '') continue; // the attribute's default (or the node lacks it, which the op's check reports)
     const v = parseAttrValue(text, a.kind);
     if (v === null) return { ok: false, field: `attr.${a.name}`, message: `${a.name} is not ${a.kind === 'ints' ? 'a list of integers' : 'an integer'}` };
-    attrs[a.name] = v;
+    put(attrs, a.name, v);
   }
   if (!/^\d{1,9}$/.test(f.seed.trim())) return { ok: false, field: 'seed', message: 'the seed is not a whole number' };
   return { ok: true, shapes, attrs, seed: Number(f.seed.trim()) };

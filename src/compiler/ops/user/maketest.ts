@@ -1,6 +1,7 @@
 // The lab's test maker: a one-node graph of a user op with seeded random inputs over each
 // input's dtype and golden outputs from the reference semantics, as Deeploy's test folders
 // hold them (network.onnx, inputs.npz, outputs.npz).
+import { put } from '../../../common/own';
 import { zipSync } from 'fflate';
 import { fail } from '../../../common/errors';
 import { allocTensor, DTYPES } from '../../ir/dtype';
@@ -41,7 +42,7 @@ export function opTestGraph(spec: UserOpSpec, o: OpTestOptions): Graph {
   const attrs: Record<string, Attr> = {};
   for (const [k, v] of Object.entries(o.attrs)) {
     if (!spec.attrs.some((a) => a.name === k)) fail('bad-config', `${spec.op} has no attribute '${k}' (it has ${spec.attrs.map((a) => a.name).join(', ') || 'none'})`, where);
-    attrs[k] = Array.isArray(v) ? { kind: 'ints', value: v } : { kind: 'int', value: v };
+    put(attrs, k, Array.isArray(v) ? { kind: 'ints', value: v } : { kind: 'int', value: v });
   }
   const opsets = [{ domain: '', version: 17 }, ...(spec.domain ? [{ domain: spec.domain, version: 1 }] : [])];
   return {

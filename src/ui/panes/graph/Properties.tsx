@@ -1,5 +1,6 @@
 // The selected node: op, attributes, tensors with their types, where it came from, and for
 // the final graph the kernel it is bound to.
+import { own } from '../../../common/own';
 import type { Attr, DType, Graph } from '../../../compiler/ir/graph';
 import type { LowerStageResult } from '../../../pipeline/results';
 import type { Snapshot } from '../../../compiler/passes/types';
@@ -74,7 +75,7 @@ export function Properties({ snapshots, lower, selection, counterparts, onSelect
   const final = selection!.snapshot === snapshots.length - 1;
   const binding = final ? lower?.bindings[node.name] : undefined;
   const failure = final ? lower?.failures.find((f) => f.node === node.name) : undefined;
-  const origin = selection!.snapshot > 0 ? snap.origin[node.name] ?? [] : [];
+  const origin = selection!.snapshot > 0 ? own(snap.origin, node.name) ?? [] : [];
   const attrs = Object.entries(node.attrs);
   return (
     <div className="graph-props" data-testid="graph-props" data-node={node.name}>

@@ -2,6 +2,7 @@
 // other side. Every snapshot says, for each of its nodes, the nodes of the previous snapshot
 // it came from (Snapshot.origin); following those links over several passes relates any two
 // snapshots, so linking the two sides of the pane is a lookup, not a search.
+import { own } from '../../../common/own';
 import type { Node } from '../../../compiler/ir/graph';
 import type { Snapshot } from '../../../compiler/passes/types';
 
@@ -38,7 +39,7 @@ export function relate(snaps: readonly Snapshot[], from: number, nodes: readonly
   if (to < from) {
     for (let k = from; k > to && cur.length; k--) {
       const origin = snaps[k]!.origin;
-      cur = [...new Set(cur.flatMap((n) => origin[n] ?? []))];
+      cur = [...new Set(cur.flatMap((n) => own(origin, n) ?? []))];
     }
   } else if (to > from) {
     const succ = successors(snaps);
@@ -66,7 +67,7 @@ export interface SideStatus {
 
 /** A node keeps its identity through a pass that derives it from itself alone. */
 const kept = (snap: Snapshot, name: string) => {
-  const o = snap.origin[name];
+  const o = own(snap.origin, name);
   return o !== undefined && o.length === 1 && o[0] === name;
 };
 
@@ -87,7 +88,7 @@ export function compareSnapshots(snaps: readonly Snapshot[], older: number, newe
   for (const n of b.nodes) {
     let k = newer;
     while (k > older && kept(snaps[k]!, n.name)) k--;
-    newerStatus.set(n.name, k > older ? (snaps[k]!.origin[n.name]!.length > 1 ? 'fused' : 'added')
+    newerStatus.set(n.name, k > older ? (own(snaps[k]!.origin, n.name)!.length > 1 ? 'fused' : 'added')
       : sameNode(oldNodes.get(n.name)!, n) ? 'same' : 'changed');
   }
   if (older === newer) return { older: newerStatus, newer: newerStatus };
@@ -101,7 +102,7 @@ export function compareSnapshots(snaps: readonly Snapshot[], older: number, newe
     }
     const into = succ[k]!.get(n.name) ?? [];
     olderStatus.set(n.name, into.length === 0 ? 'removed'
-      : into.some((x) => snaps[k]!.origin[x]!.length > 1) ? 'fused' : 'changed');
+      : into.some((x) => own(snaps[k]!.origin, x)!.length > 1) ? 'fused' : 'changed');
   }
   return { older: olderStatus, newer: newerStatus };
 }
