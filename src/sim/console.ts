@@ -87,14 +87,19 @@ export class BoundedOutput implements OutputSink {
   /** The kept text; where bytes were dropped, a line saying how many (droppedNote) between the head and the tail. */
   text(): string {
     const { head, tail } = this.kept();
-    const dec = new TextDecoder();
-    if (this.dropped === 0) {
-      const all = new Uint8Array(head.length + tail.length);
-      all.set(head, 0);
-      all.set(tail, head.length);
-      return dec.decode(all);
-    }
-    const h = dec.decode(head);
-    return `${h}${h.endsWith('\n') ? '' : '\n'}${droppedNote(this.dropped, this.limit)}\n${dec.decode(tail)}`;
+    return keptText(head, tail, this.dropped, this.limit);
   }
+}
+
+/** The text of a stream's kept head and tail, with droppedNote between them when `dropped` > 0. */
+export function keptText(head: Uint8Array, tail: Uint8Array, dropped: number, limit = OUTPUT_LIMIT): string {
+  const dec = new TextDecoder();
+  if (dropped === 0) {
+    const all = new Uint8Array(head.length + tail.length);
+    all.set(head, 0);
+    all.set(tail, head.length);
+    return dec.decode(all);
+  }
+  const h = dec.decode(head);
+  return `${h}${h.endsWith('\n') ? '' : '\n'}${droppedNote(dropped, limit)}\n${dec.decode(tail)}`;
 }

@@ -12,6 +12,10 @@ import { buildSiracusa, MemoryObjectCache, prebuildSiracusa, runBuiltin } from '
 import { RunError } from './error';
 import { parseRunOutput } from './outcome';
 import type { RunResult } from './types';
+import { compile, hostCompiler, runBounded } from './host';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const CONFIG: Config = { ...DEFAULT_CONFIG, platform: 'siracusa' };
 
@@ -69,6 +73,26 @@ describe('BoundedOutput', () => {
     expect(parseRunOutput(`${fake}AAAA`)).toEqual({ cycles: undefined, errors: undefined, total: undefined });
     expect(parseRunOutput('Errors: 0 out of 10\n')).toMatchObject({ errors: undefined });
   });
+});
+
+describe.skipIf(!hostCompiler())('a runaway program natively (--cc host)', () => {
+  it('keeps the first and the last half of the limit of what the program prints, counting the rest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpg-flood-'));
+    try {
+      writeFileSync(join(dir, 'p.c'), '#include <stdio.h>\nint main(void) { for (int i = 0; i < (8 << 20); i++) putchar(i % 64 == 63 ? 10 : 65); printf("Runtime: 3 cycles\\nErrors: 0 out of 2\\n"); return 5; }\n');
+      compile(hostCompiler()!, ['-O2', '-o', join(dir, 'p'), join(dir, 'p.c')], 'p.c');
+      const r = runBounded(join(dir, 'p'), 60_000);
+      const verdict = 'Runtime: 3 cycles\nErrors: 0 out of 2\n';
+      expect(r.status).toBe(5);
+      expect(r.dropped).toBe((8 << 20) + verdict.length - OUTPUT_LIMIT);
+      expect(r.stdout).toContain(droppedNote(r.dropped));
+      expect(r.stdout.endsWith(verdict)).toBe(true);
+      expect(r.stdout.length).toBeLessThan(OUTPUT_LIMIT + 200);
+      expect(parseRunOutput(r.stdout)).toMatchObject({ cycles: 3, errors: 0, total: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('a runaway program, builtin toolchain', () => {
