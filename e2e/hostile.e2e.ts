@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, text, waitIdle } from './app';
 import type { AppSession } from './browser';
-import { ROOT, SCREENSHOTS, startApp } from './browser';
+import { SCREENSHOTS, startApp } from './browser';
 import { OUTPUT_LIMIT } from '../src/sim/console';
 
 const CHARS = 12_000_000;
