@@ -1,7 +1,9 @@
 // Issue 39, the runaway program in the browser: a user operator whose kernel floods the console
 // (putchar in a loop, 12 M characters: about 11 times the output limit) is defined and run in
 // the Operator pane. The tab stays alive, the Run pane says how many bytes of output were
-// dropped, the console shows at most the limit, and the page's JS heap stays bounded.
+// dropped, the console shows at most the limit, and the page's JS heap stays bounded. Then the
+// issue's own kernels, `for (;;) putchar(65);` and a loop of write ecalls, run to the cycle
+// limit (2 * 10^9) and end with its error, the output counted, the page alive.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -40,12 +42,46 @@ async function pasteKernel(page: Page, code: string): Promise<void> {
   await page.waitForFunction((n) => document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-chars') === String(n), code.length, { timeout: 10_000 });
 }
 
+const FOREVER = (body: string) => `#include <stdint.h>
+#include <stdio.h>
+#include "dpg_kernels.h"
+
+void iLeakyReLU_s8_s8(const int8_t *x, int8_t *y, uint32_t size, int32_t mul, int32_t shift) {
+  (void)x; (void)y; (void)size; (void)mul; (void)shift;
+  ${body}
+}
+`;
+const ECALLS = `static const char b[16] = "BBBBBBBBBBBBBBBB";
+  for (;;) {
+    register int a0 __asm__("a0") = 1; register const char *a1 __asm__("a1") = b;
+    register int a2 __asm__("a2") = 16; register int a7 __asm__("a7") = 64;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a7) : "memory");
+  }`;
+
 async function apply(page: Page): Promise<void> {
   await page.getByTestId('op-apply').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="op-status"]')?.getAttribute('data-state') === 'applied');
 }
 
 /** The page's JS heap in use (CDP Runtime.getHeapUsage), after a collection. */
+/** Compile & run; while it runs, the page must answer; returns the seconds it took and the heap's peak (performance.memory). */
+async function runWatched(page: Page): Promise<{ seconds: number; peak: number }> {
+  const used = () => page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20);
+  let peak = await used();
+  const t0 = Date.now();
+  await page.getByTestId('compile-button').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'running', undefined, { timeout: 30_000 }).catch(() => undefined);
+  while (await page.evaluate(() => document.querySelector('[data-testid="pane-run"]')?.getAttribute('data-status')) === 'running') {
+    const t = Date.now();
+    const mb = await used();
+    expect(Date.now() - t, 'the page answered an evaluate').toBeLessThan(5_000);
+    peak = Math.max(peak, mb);
+    await page.waitForTimeout(500);
+  }
+  await waitIdle(page);
+  return { seconds: (Date.now() - t0) / 1000, peak: Math.max(peak, await used()) };
+}
+
 async function heapMB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   try {
@@ -95,20 +131,8 @@ describe('a kernel that floods the console (issue 39)', () => {
     await page.getByTestId('cfg-tiled').uncheck();
 
     const before = await heapMB(page);
-    const t0 = Date.now();
-    await page.getByTestId('compile-button').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'running', undefined, { timeout: 30_000 }).catch(() => undefined);
     // While it runs, the page answers (the worker does the work and keeps the output bounded).
-    let peak = before;
-    while (await page.evaluate(() => document.querySelector('[data-testid="pane-run"]')?.getAttribute('data-status')) === 'running') {
-      const t = Date.now();
-      const mb = await page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20);
-      expect(Date.now() - t, 'the page answered an evaluate').toBeLessThan(5_000);
-      peak = Math.max(peak, mb);
-      await page.waitForTimeout(500);
-    }
-    await waitIdle(page);
-    const seconds = (Date.now() - t0) / 1000;
+    const { seconds, peak } = await runWatched(page);
     const after = await heapMB(page);
     await page.locator('.flexlayout__tab_button', { hasText: 'Run' }).first().click().catch(() => undefined);
     await page.getByTestId('run-dropped').waitFor({ timeout: 10_000 });
@@ -129,4 +153,27 @@ describe('a kernel that floods the console (issue 39)', () => {
     expect(after - before, 'the page kept no more than a few MB').toBeLessThan(64);
     expect(peak - before).toBeLessThan(200);
   }, 300_000);
+
+  it.each([
+    ['putchar', 'for (;;) putchar(65);'],
+    ['ecall', ECALLS],
+  ])('%s forever: ends at the cycle limit with its error, the output counted, the page alive', async (what, body) => {
+    const { page } = app;
+    await page.locator('.flexlayout__tab_button', { hasText: 'Operator' }).click();
+    await pasteKernel(page, FOREVER(body));
+    await apply(page);
+    const before = await heapMB(page);
+    const { seconds, peak } = await runWatched(page);
+    const after = await heapMB(page);
+    await page.getByTestId('run-error').waitFor({ timeout: 10_000 });
+    const error = await text(page, 'run-error');
+    const dropped = Number(await attr(page, 'run-dropped', 'data-dropped'));
+    console.log(`${what} forever: ${seconds.toFixed(1)} s; heap ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB after; ${error}`);
+    await page.getByTestId('pane-run').screenshot({ path: path.join(SCREENSHOTS, `hostile-${what}-forever.png`) });
+    expect(error).toMatch(new RegExp(`the program did not finish within the cycle limit of 2000000000 cycles \\(${dropped} bytes of its output were dropped, over the limit of ${OUTPUT_LIMIT} B\\)`));
+    expect(dropped).toBeGreaterThan(what === 'putchar' ? 100e6 : 10e6);
+    expect((await text(page, 'run-stdout')).length).toBeLessThan(OUTPUT_LIMIT + 4096);
+    expect(after - before).toBeLessThan(64);
+    expect(peak - before).toBeLessThan(200);
+  }, 400_000);
 });
