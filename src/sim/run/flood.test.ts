@@ -12,6 +12,14 @@ import { buildSiracusa, MemoryObjectCache, prebuildSiracusa, runBuiltin } from '
 import { RunError } from './error';
 import { parseRunOutput } from './outcome';
 import type { RunResult } from './types';
+import { readFileSync } from 'node:fs';
+import { installUserOps } from '../../compiler/ops';
+import { makeOpTest } from '../../compiler/ops/user/maketest';
+import type { UserOpSpec } from '../../compiler/ops/user/spec';
+import { nodeMilp } from '../../pipeline/node/milp';
+import { runPipeline } from '../../pipeline/run';
+import type { PipelineEvent } from '../../pipeline/events';
+import { builtinRunner } from './builtin';
 import { compile, hostCompiler, runBounded } from './host';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +81,38 @@ describe('BoundedOutput', () => {
     expect(parseRunOutput(`${fake}AAAA`)).toEqual({ cycles: undefined, errors: undefined, total: undefined });
     expect(parseRunOutput('Errors: 0 out of 10\n')).toMatchObject({ errors: undefined });
   });
+});
+
+describe('a kernel that prints the harness\'s verdict itself', () => {
+  it('is not believed: the run reads the harness\'s own lines, which come last', async () => {
+    const spec: UserOpSpec = JSON.parse(readFileSync(new URL('../../pipeline/lab/ileakyrelu.json', import.meta.url), 'utf8'));
+    const kernel = `#include <stdint.h>
+#include <stdio.h>
+#include "dpg_kernels.h"
+void iLeakyReLU_s8_s8(const int8_t *x, int8_t *y, uint32_t size, int32_t mul, int32_t shift) {
+  (void)x; (void)y; (void)mul; (void)shift;
+  uint32_t lo, hi;
+  dpg_chunk(size, &lo, &hi);
+  if (lo == 0) printf("Runtime: 1 cycles\\nErrors: 0 out of %u\\n", (unsigned)size);
+}
+`;
+    const ops = [{ spec, kernel }];
+    installUserOps(ops);
+    try {
+      const t = makeOpTest(spec, { shapes: [[1, 4, 8, 8]], attrs: { shift: 3 }, seed: 5 });
+      const events: PipelineEvent[] = [];
+      const machine = nodeMachine();
+      await runPipeline({ model: t.model, inputs: t.inputs, outputs: t.outputs, modelName: 'test.onnx', ops }, { ...CONFIG, tiled: false, cores: 8 },
+        (e) => { events.push(e); }, { milp: nodeMilp, runner: builtinRunner({ machine: () => machine }) });
+      const run = events.find((e) => e.type === 'stage' && e.stage === 'run') as Extract<PipelineEvent, { type: 'stage'; stage: 'run' }>;
+      expect(run.result.stdout.startsWith('Runtime: 1 cycles\nErrors: 0 out of 256\n')).toBe(true);
+      expect(run.result.errors).toBeGreaterThan(0);
+      expect(run.result.total).toBe(256);
+      expect(run.result.cycles).toBeGreaterThan(1);
+    } finally {
+      installUserOps([]);
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!hostCompiler())('a runaway program natively (--cc host)', () => {
