@@ -10,7 +10,7 @@ import type { SimRunStats } from '../sim/run/types';
 import { buildAndRunHost, libraryFiles } from '../sim/run/host';
 import { runOnSimulator } from '../sim/run/simulate';
 import { CLOCK_HZ, formatEnergy } from '../sim/energy';
-import { icacheSummary } from '../sim/run/outcome';
+import { droppedSummary, icacheSummary } from '../sim/run/outcome';
 import { runBuiltinNode } from '../sim/run/builtin-node';
 import { fail, formatError, toErrorData, type PlaygroundErrorData } from '../common/errors';
 import { helpText, parseArgs, type CliOptions } from './args';
@@ -92,6 +92,8 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
     const run = results.run;
     if (opts.command === 'run' && run) {
       if (!opts.json) out(run.stdout.replace(/\n$/, ''));
+      const dropped = droppedSummary(run);
+      if (dropped && !opts.json) err(`warning: ${dropped}`);
       if (!opts.json && run.sim) err(simSummary(run.sim));
       if (!opts.json && run.sim) { err(energySummary(run.sim.energy)); err(`Instruction cache: ${icacheSummary(run.sim.icache)}`); }
       if (opts.profile && !run.profile) err('note: the run was not profiled (no line table for Network.c)');
@@ -102,7 +104,7 @@ export async function dpg(argv: string[], out = (s: string) => console.log(s),
         if (opts.csv) writeOut(opts.csv, layersCsv(run.profile), '--csv', err);
       }
       if (run.errors === undefined) {
-        err(`error: the program printed no 'Errors: E out of T' line (exit status ${run.exitCode})`);
+        err(`error: the program printed no 'Runtime: N cycles' / 'Errors: E out of T' lines as its last two (exit status ${run.exitCode}${dropped ? `; ${dropped}` : ''})`);
         return EXIT.internal;
       }
       if (run.errors !== 0 && !opts.json) err(`error: ${run.errors} output values differ from the golden ones: ${outputSources(results)}`);

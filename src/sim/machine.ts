@@ -5,6 +5,7 @@ import { fail } from '../common/errors';
 import { disassemble } from './disasm';
 import { parseElf } from './elf';
 import type { SimExports } from './wasm';
+import { BoundedOutput, type OutputSink } from './console';
 
 export interface Region { name: 'L2' | 'L1' | 'L3' | 'WMEM'; base: number; size: number; offset: number }
 
@@ -39,7 +40,18 @@ export interface GuardBreak {
   windows: [number, number][];
   /** The core's stack region [lo, hi). */
   stack: [number, number];
+  /**
+   * What the guarded core did: a store outside its windows; a write to the guard's own
+   * registers (tval: the register); a DMA / uDMA transfer writing outside them (tval: the
+   * destination); an N-EUREKA task; ending the program (the exit register or ecall); waiting for
+   * a fork job anywhere but its dispatcher, with its stack pointer anywhere but its stack's top.
+   */
+  why: GuardWhy;
 }
+
+export type GuardWhy = 'store' | 'registers' | 'dma' | 'npu' | 'exit' | 'dispatch';
+/** GUARD_WHY codes (src/sim/as/guard.ts GW_*). */
+const GUARD_WHYS: readonly GuardWhy[] = ['store', 'registers', 'dma', 'npu', 'exit', 'dispatch'];
 
 /** The custom trap cause of a store that broke the write guard (src/sim/as/layout.ts CAUSE_GUARD). */
 export const GUARD_CAUSE = 24;
@@ -50,6 +62,9 @@ export interface RunResult {
   exitCode: number | null;
   stdout: string;
   stderr: string;
+  /** Bytes of output beyond the limit (src/sim/console.ts OUTPUT_LIMIT), counted, not kept. */
+  stdoutDropped: number;
+  stderrDropped: number;
   cycles: number;
   instructions: number;
   trap?: Trap;
@@ -73,6 +88,8 @@ const SYS_WRITE = 64;
 const SYS_EXIT = 93;
 const SYS_EXIT_GROUP = 94;
 const ENOSYS = 38;
+const EBADF = 9;
+const EFAULT = 14;
 const REG_A0 = 10;
 const REG_A7 = 17;
 
@@ -81,12 +98,12 @@ const CORE_FIELDS = [
   'pc', 'cause', 'trapPc', 'trapInsn', 'trapTval', 'cycles', 'instret', 'hwloop', 'hartid',
   'state', 'wait', 'stallBank', 'stallL2', 'idle', 'stallPeriph', 'stallLoadUse', 'stallBranch',
   'guardLayer', 'guardCount', 'guardWin', 'guardStackLo', 'guardStackHi', 'guardBytes', 'tcdmAcc',
-  'icFetch', 'icMiss', 'icRefillL2', 'stallIcache',
+  'icFetch', 'icMiss', 'icRefillL2', 'stallIcache', 'guardOn', 'guardWhy',
 ] as const;
 type CoreField = (typeof CORE_FIELDS)[number];
 
-/** What a system call did: the program exited with a code, or it continues. */
-export type EcallOutcome = { exit: number } | undefined;
+/** What a system call did: the program exited with a code, or it continues (having written `wrote` bytes). */
+export type EcallOutcome = { exit: number; wrote?: undefined } | { exit?: undefined; wrote: number } | undefined;
 
 export class Machine {
   readonly regions: readonly Region[];
@@ -196,9 +213,37 @@ export class Machine {
         const lo = u32(f.guardWin + 8 * i);
         return [lo, lo + u32(f.guardWin + 8 * i + 4)];
       });
-      trap.guard = { layer: u32(f.guardLayer), bytes: u32(f.guardBytes), windows, stack: [u32(f.guardStackLo), u32(f.guardStackHi)] };
+      trap.guard = {
+        layer: u32(f.guardLayer), bytes: u32(f.guardBytes), windows, stack: [u32(f.guardStackLo), u32(f.guardStackHi)],
+        why: GUARD_WHYS[u32(f.guardWhy)] ?? 'store',
+      };
     }
     return trap;
+  }
+
+  /** Whether the core runs under a write guard (hal.h "write guard"). */
+  guarded(core: number): boolean { return this.view.getInt32(this.base(core) + this.field.guardOn, true) !== 0; }
+
+  /**
+   * Stops a guarded core that ended the program with an ecall, as the exit register does in
+   * wasm (guard.ts GW_EXIT): the trap's fields in its record, pc at the ecall.
+   */
+  guardExitTrap(core: number): void {
+    const b = this.base(core), f = this.field, v = this.view;
+    const pc = (this.pc(core) - 4) >>> 0; // the run loop stepped past the ecall
+    v.setInt32(b + f.cause, GUARD_CAUSE, true);
+    v.setUint32(b + f.trapPc, pc, true);
+    v.setUint32(b + f.trapInsn, 0x00000073, true);
+    v.setUint32(b + f.trapTval, pc, true);
+    v.setUint32(b + f.guardBytes, 0, true);
+    v.setUint32(b + f.guardWhy, GUARD_WHYS.indexOf('exit'), true);
+  }
+
+  /** Adds cycles to a core's clock, as peripheral stall cycles (a cluster ecall's cost). */
+  addCycles(core: number, n: number): void {
+    const b = this.base(core), v = this.view;
+    v.setBigUint64(b + this.field.cycles, v.getBigUint64(b + this.field.cycles, true) + BigInt(n), true);
+    v.setBigUint64(b + this.field.stallPeriph, v.getBigUint64(b + this.field.stallPeriph, true) + BigInt(n), true);
   }
 
   /** Runs a core for at most `budget` instructions; returns the raw stop code. */
@@ -235,20 +280,24 @@ export class Machine {
 
   /**
    * Services the Linux-style system call core `core` stopped on: a7 = 64 write(fd, buf, len)
-   * to stdout / stderr, a7 = 93 or 94 exit(code); others return -ENOSYS.
+   * to stdout / stderr, a7 = 93 or 94 exit(code); others return -ENOSYS. A write's bytes go
+   * straight from the simulated memory to the sink (which keeps what its bound allows: nothing
+   * is allocated for them); a buffer that is not wholly inside one memory (a huge length, a bad
+   * pointer) returns -EFAULT and writes nothing, a bad descriptor -EBADF.
    */
-  serviceEcall(core: number, out: Uint8Array[], err: Uint8Array[]): EcallOutcome {
+  serviceEcall(core: number, out: OutputSink, err: OutputSink): EcallOutcome {
     const nr = this.reg(core, REG_A7);
     if (nr === SYS_EXIT || nr === SYS_EXIT_GROUP) return { exit: this.reg(core, REG_A0) };
     if (nr === SYS_WRITE) {
       const fd = this.reg(core, REG_A0);
       const buf = this.reg(core, 11) >>> 0;
       const len = this.reg(core, 12) >>> 0;
+      if (fd !== 1 && fd !== 2) { this.setReg(core, REG_A0, -EBADF); return undefined; }
       const off = len === 0 ? 0 : this.offsetOf(buf, len);
-      if (off === undefined || (fd !== 1 && fd !== 2)) { this.setReg(core, REG_A0, -14); return undefined; } // EFAULT / EBADF
-      (fd === 1 ? out : err).push(this.bytes.slice(off, off + len));
+      if (off === undefined) { this.setReg(core, REG_A0, -EFAULT); return undefined; }
+      (fd === 1 ? out : err).write(this.bytes, off, len);
       this.setReg(core, REG_A0, len);
-      return undefined;
+      return { wrote: len };
     }
     this.setReg(core, REG_A0, -ENOSYS);
     return undefined;
@@ -266,8 +315,8 @@ export class Machine {
   runProgram(opts: RunOptions = {}): RunResult {
     const maxCycles = opts.maxCycles ?? 1e10;
     const chunk = opts.chunk ?? 10_000_000;
-    const out: Uint8Array[] = [];
-    const err: Uint8Array[] = [];
+    const out = new BoundedOutput();
+    const err = new BoundedOutput();
     let stopped: StopReason = 'limit';
     let exitCode: number | null = null;
     let trap: Trap | undefined;
@@ -285,11 +334,10 @@ export class Machine {
       }
       if (why !== STOP.ecall) fail('internal', `the simulator core returned an unknown stop code ${why}`);
       const done = this.serviceEcall(0, out, err);
-      if (done) { stopped = 'exit'; exitCode = done.exit; break; }
+      if (done?.exit !== undefined) { stopped = 'exit'; exitCode = done.exit; break; }
     }
-    const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
     return {
-      stopped, exitCode, stdout: text(out), stderr: text(err),
+      stopped, exitCode, stdout: out.text(), stderr: err.text(), stdoutDropped: out.dropped, stderrDropped: err.dropped,
       cycles: this.cycles(0), instructions: this.instret(0), ...(trap ? { trap } : {}),
     };
   }

@@ -4,7 +4,8 @@
 // collecting per-core and DMA statistics.
 import { fail } from '../common/errors';
 import type { Machine, StopReason, Trap } from './machine';
-import { STOP, concat } from './machine';
+import { STOP } from './machine';
+import { BoundedOutput } from './console';
 import type { TraceMode, TraceRecord } from './trace';
 import { TRACE_MODE_BITS, readTrace } from './trace';
 import { ProfileLog, type ProfileSetup, type RawProfile } from './profile/log';
@@ -49,8 +50,14 @@ export interface IcacheStats { fetches: number; misses: number; l2Refills: numbe
 export interface SiracusaResult {
   stopped: StopReason;
   exitCode: number | null;
+  /** The program's output, at most OUTPUT_LIMIT bytes of each stream (src/sim/console.ts: the first and the latest half, a line between them saying how many were dropped). */
   stdout: string;
   stderr: string;
+  /** Bytes of output beyond the limit, counted and not kept. */
+  stdoutDropped: number;
+  stderrDropped: number;
+  /** The core that ended the program (stopped 'exit'; 8: the controller, as the harness does). */
+  exitCore?: number;
   /** The cluster's cycle count when the run stopped (the stopping core's clock). */
   cycles: number;
   cores: CoreStats[];
@@ -67,12 +74,21 @@ export interface SiracusaResult {
   profile?: RawProfile;
 }
 
+/**
+ * Cycles a system call (ecall) takes on a cluster core, beyond a cycle per byte it writes. The
+ * Siracusa runtime makes none (its console is the PUTCHAR register); a program that does leaves
+ * the simulator for the host each time, so each must cost enough simulated time that a loop of
+ * them ends at the cycle limit in seconds, not hours (issue 39). A trap into a handler and back
+ * costs hundreds of cycles on a real core. The bare core (runElf) charges nothing.
+ */
+export const ECALL_CYCLES = 1000;
+
 const WAIT_NAMES: Record<number, string> = { 1: 'a fork', 2: 'the join', 3: 'the barrier', 4: 'an event' };
 
 /** One run of a program on the cluster, advanced chunk by chunk. */
 export class SiracusaRun {
-  private readonly out: Uint8Array[] = [];
-  private readonly err: Uint8Array[] = [];
+  private readonly out = new BoundedOutput();
+  private readonly err = new BoundedOutput();
   private readonly maxCycles: number;
   private readonly chunk: number;
   private until = 0;
@@ -115,7 +131,14 @@ export class SiracusaRun {
           continue;
         case STOP.ecall: {
           const r = this.m.serviceEcall(core, this.out, this.err);
-          if (r) return this.finish('exit', r.exit, core);
+          if (r?.exit !== undefined) {
+            // A guarded kernel does not end the program (the harness's verdict would be its own).
+            if (this.m.guarded(core)) { this.m.guardExitTrap(core); return this.finish('trap', null, core); }
+            return this.finish('exit', r.exit, core);
+          }
+          // A system call costs its core ECALL_CYCLES plus a cycle per byte written: the host's
+          // work per simulated cycle stays bounded, so an ecall flood reaches the cycle limit.
+          this.m.addCycles(core, ECALL_CYCLES + (r?.wrote ?? 0));
           continue;
         }
         case STOP.exit: return this.finish('exit', w.exitCode(), core);
@@ -126,10 +149,11 @@ export class SiracusaRun {
     }
   }
 
+  /** The console's bytes since the last drain, from wasm memory into the bounded stdout (no copy of what is dropped). */
   private drainConsole(): void {
     const w = this.m.wasm;
     const n = w.consoleLength();
-    if (n > 0) this.out.push(this.m.wasmBytes(w.consoleBase(), n));
+    if (n > 0) this.out.write(new Uint8Array(w.memory.buffer, w.consoleBase(), n));
     w.consoleDrained();
   }
 
@@ -155,9 +179,9 @@ export class SiracusaRun {
         icache: { fetches: m.counter(c, 'icFetch'), misses: m.counter(c, 'icMiss'), l2Refills: m.counter(c, 'icRefillL2') },
       };
     });
-    const text = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));
     const r: SiracusaResult = {
-      stopped, exitCode, stdout: text(this.out), stderr: text(this.err), cycles, cores,
+      stopped, exitCode, stdout: this.out.text(), stderr: this.err.text(),
+      stdoutDropped: this.out.dropped, stderrDropped: this.err.dropped, ...(stopped === 'exit' ? { exitCore: core } : {}), cycles, cores,
       dma: { bytes: w.dmaStat(0), busyCycles: w.dmaStat(1), transfers: w.dmaStat(2) },
       l3: { bytes: w.dmaStat(3), busyCycles: w.dmaStat(4) },
       neureka: { tasks: w.neurekaStat(0), busyCycles: w.neurekaStat(1), bytes: w.neurekaStat(2), wmemBytes: w.neurekaStat(3) },

@@ -79,14 +79,18 @@ void hal_neureka_commit(void);
 void hal_neureka_wait(void);
 
 /* ---- write guard ----------------------------------------------------------------------------
- * Bounds checking of a layer's kernel on the simulator. Between hal_guard_begin and
- * hal_guard_end, every store of the CALLING core to memory must fall inside [lo, lo + bytes),
- * inside a window added by hal_guard_allow (4 windows in all per core), or inside the core's
- * own stack (the kernel's locals and its callees'); any other store stops the run, and the error
- * names the layer (`layer`: codegen's index of it), the core, the address and the source line.
- * Peripheral registers are not guarded. Each worker calls them inside its fork:
- *   hal_guard_begin(3, y, 4096); kernel(...); hal_guard_end();
- * A guard ends with the core's fork job at the latest. On a host build they do nothing. */
+ * Bounds checking of a layer's kernel on the simulator. From hal_guard_begin to the end of the
+ * CALLING worker's fork job, every store of that core to memory must fall inside [lo, lo + bytes),
+ * inside a window hal_guard_allow added BEFORE hal_guard_begin (4 windows in all per core), or
+ * inside the core's own stack (the kernel's locals and its callees'); any other store stops the
+ * run, and the error names the layer (`layer`: codegen's index of it), the core, the address and
+ * the source line. Each worker calls it inside its fork, as the last thing before the kernel:
+ *   hal_guard_begin(3, y, 4096); kernel(...);
+ * The guarded code cannot undo it: a write to the guard's registers (hal_guard_allow,
+ * hal_guard_begin, hal_guard_end), the exit register, an N-EUREKA task, a DMA transfer writing
+ * outside the windows, or waiting for a fork job other than by returning stops the run too. The
+ * guard ends when the core is back in crt0.S's dispatcher. hal_guard_end forgets windows
+ * declared for a guard not begun. On a host build they do nothing. */
 void hal_guard_begin(uint32_t layer, const void *lo, uint32_t bytes);
 void hal_guard_allow(const void *lo, uint32_t bytes);
 void hal_guard_end(void);

@@ -74,6 +74,8 @@ void hal_neureka_wait(void) {
 }
 
 /* ---- write guard (the guard's registers: src/sim/README.md) ----
+ * The stack region and the windows are written first; the write of LAYER starts the guard, and
+ * every later write to its registers faults until the core is back in its fork dispatcher.
  * The guard also lets the core write its own stack. Its bounds come from the link script's
  * symbols, the ones crt0.S sets the stack pointers from (worker k's stack is the k-th below
  * __worker_stacks_top, the controller's the top one), so they follow link.ld; the simulator
@@ -91,8 +93,8 @@ void hal_guard_begin(uint32_t layer, const void *lo, uint32_t bytes) {
   }
   REG(GUARD_BASE, GUARD_STACK_LO) = top - size;
   REG(GUARD_BASE, GUARD_STACK_HI) = top;
-  REG(GUARD_BASE, GUARD_LAYER) = layer;
   hal_guard_allow(lo, bytes);
+  REG(GUARD_BASE, GUARD_LAYER) = layer; /* from here on the guard's registers are out of reach */
 }
 void hal_guard_allow(const void *lo, uint32_t bytes) {
   REG(GUARD_BASE, GUARD_LO) = (uint32_t)lo;

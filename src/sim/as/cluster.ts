@@ -7,13 +7,13 @@
 // Sleeping cores cost nothing; their clocks jump forward when woken (idle time).
 import {
   CORE_OFF, CORE_RUN, CORE_SLEEP, CYCLES, MAX_CORES, PC, STATE, STOP_BUDGET, STOP_DEADLOCK, STOP_SLEEP,
-  STOP_YIELD,
+  STOP_TRAP, STOP_YIELD,
 } from './layout';
 import { coreState, flushICache, resetCore } from './core';
 import { icacheReset } from './icache';
 import { dmaReset } from './dma';
 import { neurekaReset } from './neureka';
-import { euReset, WORKERS } from './eu';
+import { euReset, euSlept, WORKERS } from './eu';
 import { run, runProf } from './gen/exec';
 import { profOn } from './profile';
 import { clearStamps, setClusterMode, setStampBanks } from './mem';
@@ -94,7 +94,11 @@ export function clusterRun(untilF: f64): i32 {
           yielded = true;
         }
         if (why == STOP_BUDGET) { if (yielded) break; continue; }
-        if (why == STOP_SLEEP) break;
+        if (why == STOP_SLEEP) {
+          if (euSlept(c) != 0) { stopCore = c; return STOP_TRAP; }
+          if (load<i32>(S + STATE) == CORE_RUN) yielded = true; // woken at once: schedule again
+          break;
+        }
         stopCore = c;
         return why;
       }

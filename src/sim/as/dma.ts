@@ -16,7 +16,8 @@ import {
   L3_SIZE, MEM_L1, MEM_L2, MEM_L3,
 } from './layout';
 import { icacheInvalidate } from './core';
-import { addStall, curCore, fullNow, setFaultAt } from './mem';
+import { addStall, curCore, curS, fullNow, setFaultAt, setGuardFault } from './mem';
+import { GW_DMA, guardAllowsRange, guardOn } from './guard';
 import { EV_DMA, EV_UDMA, IDLE_DMA, IDLE_UDMA, profEngine, profIdle } from './profile';
 import { TR_DMA_END, TR_DMA_START, TR_DMA_WAIT, TR_L3, traceAt, traceEvent, traceMode } from './trace';
 
@@ -122,6 +123,17 @@ function push(toL1: bool, a: u32, now: u32): u32 {
     setFaultAt(!inside(l1, total, L1_BASE, L1_SIZE) ? l1 : l2, false);
     return 0;
   }
+  // A guarded core's transfer writes only inside its windows (guard.ts).
+  if (guardOn && total != 0) {
+    if (toL1) {
+      if (!guardAllowsRange(curS, l1, <u32>total)) { setGuardFault(l1, GW_DMA); return 0; }
+    } else {
+      for (let r: u32 = 0; r < rows; r++) {
+        const at = l2 + r * stride;
+        if (!guardAllowsRange(curS, at, rowBytes)) { setGuardFault(at, GW_DMA); return 0; }
+      }
+    }
+  }
   const id = nextId++;
   let issue = fullNow(now);
   // A full queue: wait for the transfer DMA_QUEUE pushes ago.
@@ -165,6 +177,8 @@ export function udmaWrite(off: u32, a: u32, v: u32, now: u32): void {
         setFaultAt(v != 1 && v != 2 ? a : !inside(ul2, <u64>usize_, L2_BASE, L2_SIZE) ? ul2 : ul3, true);
         return;
       }
+      // A guarded core: L3 -> L2 only into its windows, never L2 -> L3 (L3 holds no window).
+      if (guardOn && usize_ != 0 && (v == 2 || !guardAllowsRange(curS, ul2, usize_))) { setGuardFault(v == 2 ? ul3 : ul2, GW_DMA); return; }
       const p2 = MEM_L2 + <usize>(ul2 - L2_BASE);
       const p3 = MEM_L3 + <usize>(ul3 - L3_BASE);
       if (v == 1) { memory.copy(p2, p3, usize_); icacheInvalidate(IC_L2 + (<usize>(ul2 - L2_BASE) << 2), <usize>usize_ << 2); }

@@ -5,11 +5,12 @@
 // from the cores' own clocks (e.g. the last arrival at a barrier), so the order in which the
 // scheduler ran the cores does not change the timing.
 import {
-  CORE_RUN, CORE_SLEEP, CYCLES, EVENTS, EVT_AT, FORK_AT, FORK_ARG_OF, FORK_FN_OF, HARTID, IDLE,
-  MEV_SLEEP, STATE, TEAM, TEAM_INDEX, WAIT,
+  CAUSE_GUARD, CORE_RUN, CORE_SLEEP, CYCLES, DISPATCH_PC, EVENTS, EVT_AT, FORK_AT, FORK_ARG_OF, FORK_FN_OF,
+  GUARD_COUNT, GUARD_ON, GUARD_STACK_HI, HARTID, IDLE, MEV_SLEEP, PC, PERIPH_BASE, REGS, STATE, STOP_CAUSE,
+  TEAM, TEAM_INDEX, TRAP_INSN, TRAP_PC, TRAP_TVAL, WAIT,
 } from './layout';
-import { coreState } from './core';
-import { guardClear } from './guard';
+import { coreState, insnAt } from './core';
+import { GW_DISPATCH, guardClear, guardDeny } from './guard';
 import { addStall, curCore, curS, fullNow, setEvent, setFaultAt } from './mem';
 import { requestYield } from './periph';
 import { profIdle, profJob } from './profile';
@@ -104,6 +105,9 @@ export function euRead(off: u32, a: u32, now: u32): u32 {
     case EU_TEAM_INDEX: return load<u32>(S + TEAM) == 0 ? 0 : load<u32>(S + TEAM_INDEX);
     case EU_FORK_ARG: return load<u32>(S + FORK_ARG_OF);
     case EU_WAIT_FORK:
+      // A guarded core, or one whose dispatcher is not known yet, first sleeps: euSlept then
+      // checks (or learns) where it is, and wakes it at once if its job is waiting.
+      if (load<i32>(S + GUARD_ON) != 0 || load<u32>(S + DISPATCH_PC) == 0) { sleep(WAIT_FORK, now); return 0; }
       if (has(S, EV_FORK)) {
         clear(S, EV_FORK);
         const at = load<u64>(S + FORK_AT);
@@ -166,7 +170,8 @@ export function euWrite(off: u32, a: u32, v: u32, now: u32): void {
       const me: u32 = 1 << <u32>curCore;
       if (load<u32>(S + TEAM) == 0 || (team & me) == 0) { setFaultAt(a, true); return; }
       store<u32>(S + TEAM, 0);
-      guardClear(S, true);
+      // The guard stays on: a kernel that writes DONE itself and runs on is still checked; it
+      // ends when the core is back in its dispatcher (euSlept).
       teamDone |= me;
       const at = fullNow(now);
       profJob(curCore, at, true);
@@ -188,6 +193,39 @@ export function euWrite(off: u32, a: u32, v: u32, now: u32): void {
     default:
       setFaultAt(a, true);
   }
+}
+
+/** The event unit's address of WAIT_FORK (the tval of a guard broken there). */
+const WAIT_FORK_ADDR: u32 = PERIPH_BASE + 0x800 + EU_WAIT_FORK;
+
+/**
+ * After core c left its run loop to sleep (the scheduler calls it; the core's pc is in its
+ * record now): at a read of WAIT_FORK, learn the dispatcher's pc the first time (crt0.S's loop:
+ * the first read of a worker is there, before any job) and, on a guarded core, end the guard
+ * only if it is back there with its stack pointer at its stack's top: the kernel returned, and
+ * no code of it can run again. Anywhere else the read is a CAUSE_GUARD trap (returns 1). Then a
+ * job already waiting wakes the core, which reads WAIT_FORK again and takes it.
+ */
+export function euSlept(c: i32): i32 {
+  const S = coreState(c);
+  if (load<i32>(S + STATE) != CORE_SLEEP || load<i32>(S + WAIT) != WAIT_FORK) return 0;
+  const pc = load<u32>(S + PC);
+  const d = load<u32>(S + DISPATCH_PC);
+  if (load<i32>(S + GUARD_ON) != 0) {
+    if (pc != d || load<u32>(S + REGS + 8) != load<u32>(S + GUARD_STACK_HI)) {
+      store<i32>(S + STOP_CAUSE, guardDeny(S, GW_DISPATCH, 4));
+      store<u32>(S + TRAP_PC, pc);
+      store<u32>(S + TRAP_INSN, insnAt(pc));
+      store<u32>(S + TRAP_TVAL, WAIT_FORK_ADDR);
+      return 1;
+    }
+    guardClear(S, false);
+  } else if (d == 0) {
+    store<u32>(S + DISPATCH_PC, pc);
+  }
+  store<i32>(S + GUARD_COUNT, 0); // windows declared for a guard never started do not carry over
+  if (has(S, EV_FORK)) wake(c, WAIT_FORK, load<u64>(S + FORK_AT));
+  return 0;
 }
 
 /** Dispatches (forkFn, forkArg) to the workers in `mask`; a fork before the last join faults. */

@@ -117,6 +117,8 @@ export function coreField(i: i32): i32 {
     case 25: return <i32>L.IC_MISS;
     case 26: return <i32>L.IC_REFILL_L2;
     case 27: return <i32>L.STALL_ICACHE;
+    case 28: return <i32>L.GUARD_ON;
+    case 29: return <i32>L.GUARD_WHY;
     default: return -1;
   }
 }

@@ -93,6 +93,7 @@ export const GUARD_NEXT_LO: usize = 364; // GUARD_LO as written, for the next GU
 export const GUARD_STACK_LO: usize = 368; // the core's stack region [lo, hi), written by the HAL
 export const GUARD_STACK_HI: usize = 372;
 export const GUARD_BYTES: usize = 376; // the size of the store that broke the guard
+export const GUARD_WHY: usize = 380; // what broke it (GW_* in guard.ts)
 export const GUARD_WIN: usize = 384; // GUARD_WINDOWS x [lo, bytes] (u32 each)
 export const GUARD_WINDOWS: i32 = 4;
 export const TCDM_ACC: usize = 416; // u64: the core's loads and stores to L1 (TCDM bank accesses: the energy model)
@@ -104,6 +105,9 @@ export const IC_FETCH: usize = 432; // u64
 export const IC_MISS: usize = 440; // u64
 export const IC_REFILL_L2: usize = 448; // u64
 export const STALL_ICACHE: usize = 456; // u64
+// The pc of the core's fork dispatcher (crt0.S's read of WAIT_FORK), learned the first time the
+// core sleeps there (eu.ts euSlept): a guard ends only when its core is back at that read.
+export const DISPATCH_PC: usize = 464;
 
 export const CORE_RUN: i32 = 0;
 export const CORE_SLEEP: i32 = 1;

@@ -9,7 +9,7 @@ import {
   BANK_STAMPS, CAUSE_LOAD_FAULT, CYCLES, CAUSE_STORE_FAULT, L1_BASE, L1_SIZE, L2_BASE, L2_SIZE, MEM_L1, MEM_L2,
   MEV_STALL, PERIPH_BASE, PERIPH_SIZE, SCRATCH, STALL_BANK, STALL_L2, TCDM_ACC, STAMP_SLOTS, UDMA_BASE, UDMA_SIZE,
 } from './layout';
-import { guardAllows, guardBroken, guardLoad, guardOn } from './guard';
+import { guardAllows, guardBroken, guardDeny, guardLoad, guardOn } from './guard';
 import { ioRead, ioWriteAt } from './periph';
 import { traceEvent, TR_BANK } from './trace';
 
@@ -48,6 +48,8 @@ export function setFaultCause(cause: i32): void { fault = cause; faultAddr = 0; 
 /** An access fault at `a` raised by a peripheral (bad register, bad command). */
 export function setFaultAt(a: u32, isStore: bool): void { fault = isStore ? CAUSE_STORE_FAULT : CAUSE_LOAD_FAULT; faultAddr = a; }
 export function rawSetFault(v: i32): void { fault = v; }
+/** The running core broke its write guard (guard.ts GW_*) with an access at a. */
+export function setGuardFault(a: u32, why: u32): void { fault = guardDeny(curS, why, 4); faultAddr = a; }
 /** The current instruction's extra cycles, reset. */
 export function takeStall(): i32 { const s = memStall; memStall = 0; return s; }
 /** A memory event (MEV_*) for the executor; a trap already raised wins. */

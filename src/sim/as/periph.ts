@@ -10,8 +10,8 @@ import {
 import { dmaRead, dmaWrite, udmaWrite } from './dma';
 import { euRead, euWrite, WORKERS } from './eu';
 import { neurekaRead, neurekaWrite } from './neureka';
-import { addStall, curS, fault, fullNow, l2Gate, rawSetFault, setEvent, setFaultAt, takeStall } from './mem';
-import { guardRead, guardWrite } from './guard';
+import { addStall, curS, fault, fullNow, l2Gate, rawSetFault, setEvent, setFaultAt, setGuardFault, takeStall } from './mem';
+import { GW_EXIT, GW_NPU, GW_REGS, guardOn, guardRead, guardWrite } from './guard';
 import { measureRequest, measureReset } from './measure';
 
 // Windows inside PERIPH_BASE (4 KiB-aligned blocks as in GVSoC's map).
@@ -97,17 +97,23 @@ function writeReg(a: u32, v: u32, now: u32): void {
   const block = o & ~0x3ff;
   const off = o & 0x3ff;
   if (block == CLUSTER_CTRL) {
-    if (off == CC_EXIT) { exitCode = <i32>v; setEvent(MEV_EXIT); return; }
+    if (off == CC_EXIT) {
+      if (guardOn) { setGuardFault(a, GW_EXIT); return; } // a guarded kernel does not end the program
+      exitCode = <i32>v; setEvent(MEV_EXIT); return;
+    }
     if (off == CC_PUTCHAR) { putchar(v); return; }
     if (off == CC_MEASURE) { measureRequest(v != 0, fullNow(now)); requestYield(); return; }
   } else if (block == EVENT_UNIT) {
     euWrite(off, a, v, now);
     return;
   } else if (block == NEUREKA) {
+    if (guardOn && off == 0) { setGuardFault(a, GW_NPU); return; } // COMMIT: the task would write where it likes
     neurekaWrite(off, a, v, now);
     return;
   } else if (block == GUARD) {
-    if (guardWrite(curS, off, v, l2Gate != 0)) return;
+    const r = guardWrite(curS, off, v, l2Gate != 0);
+    if (r == 1) return;
+    if (r == 2) { setGuardFault(a, GW_REGS); return; }
   } else if (block == DMA || block == DMA + 0x400) {
     dmaWrite(o - DMA, a, v, now);
     return;

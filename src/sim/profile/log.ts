@@ -25,18 +25,37 @@ export interface RawProfile {
 }
 
 const RECORD = 64;
+
+/**
+ * Events a run's profile keeps (region changes, jobs, waits, transfers: all kinds together);
+ * later ones are counted in `dropped`. The wasm log is bounded and drained after every cluster
+ * call, but what the host kept of it grew with the run: a program forking empty jobs for two
+ * billion cycles logs tens of millions of events, and the timeline and the trace export
+ * (`--trace`) are made from them (issue 39).
+ */
+export const PROFILE_EVENT_LIMIT = 1 << 19;
 const EV = { region: 1, jobStart: 2, jobEnd: 3, idle: 4, dma: 5, udma: 6, npu: 7 } as const;
 const REASONS: Record<number, IdleReason> = { 1: 'fork', 2: 'join', 3: 'barrier', 4: 'event', 16: 'dma', 17: 'udma', 18: 'npu' };
 
 /** What the profile records: the code window [lo, lo + span) and, per halfword of it, its region (0: none). */
-export interface ProfileSetup { lo: number; span: number; regions?: Uint16Array }
+export interface ProfileSetup {
+  lo: number; span: number; regions?: Uint16Array;
+  /** Events kept (default PROFILE_EVENT_LIMIT). */
+  limit?: number;
+}
 
 /** Collects a run's profile chunk by chunk. */
 export class ProfileLog {
   private readonly raw: RawProfile;
   private readonly open = new Map<number, Counters & { start: number }>();
+  /** Events kept, and those past the limit (not kept). */
+  private kept = 0;
+  private lost = 0;
+
+  private readonly limit: number;
 
   constructor(private readonly m: Machine, setup: ProfileSetup) {
+    this.limit = setup.limit ?? PROFILE_EVENT_LIMIT;
     const w = m.wasm;
     const span = Math.min(setup.span, w.profSpanMax()) & ~1;
     w.setProfile(1, setup.lo >>> 0, span);
@@ -57,6 +76,9 @@ export class ProfileLog {
     const r = this.raw;
     for (let i = 0; i < n; i++) {
       const o = i * RECORD;
+      // A job's end completes a kept start (it is the same event); anything else past the limit is counted only.
+      if (this.kept >= this.limit && !(dv.getUint8(o + 16) === EV.jobEnd && this.open.has(dv.getUint8(o + 17)))) { this.lost++; continue; }
+      this.kept++;
       const t0 = Number(dv.getBigUint64(o, true)), t1 = Number(dv.getBigUint64(o + 8, true));
       const kind = dv.getUint8(o + 16), core = dv.getUint8(o + 17), reason = dv.getUint16(o + 18, true), a = dv.getUint32(o + 20, true);
       switch (kind) {
@@ -85,7 +107,7 @@ export class ProfileLog {
     const cycles = new Uint32Array(span / 2), stalls = new Uint32Array(span / 2);
     for (let i = 0; i < cycles.length; i++) { cycles[i] = words[2 * i]; stalls[i] = words[2 * i + 1]; }
     this.raw.heat = { lo: this.raw.heat.lo, cycles, stalls };
-    this.raw.dropped = w.profDropped();
+    this.raw.dropped = w.profDropped() + this.lost;
     w.setProfile(0, 0, 0);
     return this.raw;
   }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { fail } from '../../common/errors';
 import type { CodegenResult } from '../../compiler/codegen/types';
 import { PLATFORM_DEFS } from '../../compiler/platforms';
+import { keptText, OUTPUT_LIMIT } from '../console';
 import { parseRunOutput } from './outcome';
 import type { RunResult } from './types';
 
@@ -113,6 +114,42 @@ export function crossCompile(code: CodegenResult, flags: readonly string[]): voi
   libraryObjects('clang-19', flags, false);
 }
 
+/**
+ * Runs a program natively keeping at most `limit` bytes of its stdout (the first and the latest
+ * half, src/sim/console.ts) however much it prints, through a small Node process between us and
+ * it: it passes the head on as it comes, keeps the latest half in a ring, and at the program's
+ * end writes the ring and, on stderr, the byte count and exit status. Its stdout is thus at most
+ * `limit` bytes; a timeout kills it, and it kills the program.
+ */
+const BOUNDED_RUNNER = `
+const { spawn } = require('node:child_process');
+const [exe, lim] = process.argv.slice(1);
+const half = Number(lim) / 2, ring = Buffer.alloc(half);
+let total = 0, start = 0, len = 0;
+const child = spawn(exe, [], { stdio: ['ignore', 'pipe', 'ignore'] });
+for (const s of ['SIGTERM', 'SIGINT']) process.on(s, () => { child.kill('SIGKILL'); process.exit(1); });
+child.stdout.on('data', (b) => {
+  let o = 0;
+  if (total < half) { o = Math.min(b.length, half - total); process.stdout.write(b.subarray(0, o)); }
+  total += b.length;
+  for (let i = o; i < b.length; i++) { ring[(start + len) % half] = b[i]; if (len < half) len++; else start = (start + 1) % half; }
+});
+child.on('close', (status, signal) => {
+  const tail = Buffer.concat([ring.subarray(start, Math.min(half, start + len)), ring.subarray(0, Math.max(0, start + len - half))]);
+  process.stdout.write(tail, () => { process.stderr.write(JSON.stringify({ total, status, signal })); process.exit(0); });
+});`;
+
+export function runBounded(exe: string, timeoutMs: number, limit = OUTPUT_LIMIT): { stdout: string; dropped: number; status: number | null; why?: string } {
+  const r = spawnSync(process.execPath, ['-e', BOUNDED_RUNNER, exe, String(limit)], { timeout: timeoutMs, maxBuffer: limit + (1 << 16) });
+  if (r.error || r.status !== 0) return { stdout: '', dropped: 0, status: null, why: r.error?.message ?? `signal ${r.signal}` };
+  const end = JSON.parse(r.stderr.toString('utf8')) as { total: number; status: number | null; signal: string | null };
+  const out = r.stdout;
+  const half = limit / 2, kept = Math.min(end.total, limit);
+  const dropped = end.total - kept;
+  const stdout = dropped > 0 ? keptText(out.subarray(0, half), out.subarray(half, kept), dropped, limit) : out.toString('utf8');
+  return { stdout, dropped, status: end.status, ...(end.status === null ? { why: `signal ${end.signal}` } : {}) };
+}
+
 /** A native run: the run result's fields without the simulator's, plus the build and run times. */
 export interface HostRun extends Omit<RunResult, 'target' | 'sim'> {
   buildMs: number;
@@ -136,10 +173,10 @@ export function buildAndRunHost(code: CodegenResult, opts: { keep?: boolean; tim
     const exe = join(dir, 'network');
     compile(cc, ['-o', exe, ...objs], 'the link of the generated network');
     const t1 = performance.now();
-    const r = spawnSync(exe, [], { encoding: 'utf8', timeout: opts.timeoutMs ?? 600_000, maxBuffer: 64 << 20 });
+    const r = runBounded(exe, opts.timeoutMs ?? 600_000);
     const t2 = performance.now();
-    if (r.error || r.status === null) fail('limit', `the program did not finish: ${r.error?.message ?? `signal ${r.signal}`}`, 'run');
-    return { compiler: cc, stdout: r.stdout, exitCode: r.status, ...parseRunOutput(r.stdout), buildMs: t1 - t0, runMs: t2 - t1 };
+    if (r.status === null) fail('limit', `the program did not finish: ${r.why}`, 'run');
+    return { compiler: cc, stdout: r.stdout, exitCode: r.status, ...parseRunOutput(r.stdout), ...(r.dropped ? { stdoutDropped: r.dropped } : {}), buildMs: t1 - t0, runMs: t2 - t1 };
   } finally {
     if (!opts.keep) rmSync(dir, { recursive: true, force: true });
   }

@@ -8,19 +8,31 @@ import type { CoreStats, SiracusaResult } from '../siracusa';
 import { RunError } from './error';
 import type { OutputMismatch, RunResult, SimRunStats } from './types';
 import type { RunProfile } from '../profile/types';
+import { OUTPUT_LIMIT } from '../console';
 
 /** Default cycle budget: far above microLlama's tens of millions, low enough that a hang ends. */
 export const MAX_CYCLES = 2e9;
 
-/** `Runtime: N cycles`, `Errors: E out of T` and the harness's first `Mismatch in output ...` lines. */
+/**
+ * The harness's verdict, `Runtime: N cycles` then `Errors: E out of T`, read only as the last two
+ * lines of the output (the harness prints them after the network, then exits): a kernel that
+ * prints such lines itself is followed by the harness's own, and one that stops the program
+ * before them (exit from a guarded core) is an error of the run. The harness's first
+ * `Mismatch in output ...` lines are read from anywhere.
+ */
 export function parseRunOutput(stdout: string): Pick<RunResult, 'cycles' | 'errors' | 'total' | 'mismatches'> {
-  const rt = /^Runtime: (\d+) cycles$/m.exec(stdout), er = /^Errors: (\d+) out of (\d+)$/m.exec(stdout);
+  const last = /(?:^|\n)Runtime: (\d+) cycles\nErrors: (\d+) out of (\d+)\s*$/.exec(stdout);
   const mismatches: OutputMismatch[] = [...stdout.matchAll(/^Mismatch in output (\d+) at index (\d+): got (-?\d+), expected (-?\d+)$/gm)]
     .map((m) => ({ output: Number(m[1]), index: Number(m[2]), got: Number(m[3]), expected: Number(m[4]) }));
   return {
-    cycles: rt ? Number(rt[1]) : undefined, errors: er ? Number(er[1]) : undefined, total: er ? Number(er[2]) : undefined,
+    cycles: last ? Number(last[1]) : undefined, errors: last ? Number(last[2]) : undefined, total: last ? Number(last[3]) : undefined,
     ...(mismatches.length ? { mismatches } : {}),
   };
+}
+
+/** What a run says about output it dropped (RunResult.stdoutDropped): `12345 bytes of output dropped (limit 1048576 B)`. */
+export function droppedSummary(r: Pick<RunResult, 'stdoutDropped'>): string | undefined {
+  return r.stdoutDropped ? `${r.stdoutDropped} bytes of output dropped (limit ${OUTPUT_LIMIT} B: the first and the last ${OUTPUT_LIMIT / 2} B are kept)` : undefined;
 }
 
 export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
@@ -61,9 +73,18 @@ export function guardMessage(t: Trap & { line?: string }, layers?: readonly Laye
   const g = t.guard!;
   const l = layers?.[g.layer];
   const layer = `layer ${g.layer}${l ? ` "${l.node}" (${l.op}, kernel ${l.kernel})` : ''}`;
-  const [first, ...more] = g.windows;
-  const allowed = first ? `its output buffer ${span(first)}${more.length ? ` and the window${more.length > 1 ? 's' : ''} ${more.map(span).join(', ')}` : ''}` : 'its windows (none)';
-  return `${layer}: core ${t.core} wrote ${g.bytes} byte${g.bytes === 1 ? '' : 's'} at ${hex(t.tval)}, outside ${allowed}${t.line ? ` at ${t.line}` : ''}`;
+  // hal_guard_allow's windows come first, hal_guard_begin's (the layer's output) last.
+  const out = g.windows.at(-1), more = g.windows.slice(0, -1);
+  const allowed = out ? `its output buffer ${span(out)}${more.length ? ` and the window${more.length > 1 ? 's' : ''} ${more.map(span).join(', ')}` : ''}` : 'its windows (none)';
+  const at = t.line ? ` at ${t.line}` : '';
+  switch (g.why) {
+    case 'registers': return `${layer}: core ${t.core} wrote the write guard's own register ${hex(t.tval)} while guarded${at}: a guard's windows and stack are fixed before the kernel starts, and it lasts until the core's fork job ends`;
+    case 'dma': return `${layer}: core ${t.core} started a DMA transfer that writes at ${hex(t.tval)}, outside ${allowed}${at}`;
+    case 'npu': return `${layer}: core ${t.core} started an N-EUREKA task while guarded${at}: a guarded kernel cannot use the NPU`;
+    case 'exit': return `${layer}: core ${t.core} tried to end the program while guarded${at}: only the controller ends it, after the network`;
+    case 'dispatch': return `${layer}: core ${t.core} waited for a fork job outside its dispatcher (or with its stack pointer off its stack's top)${at}: a guarded job ends by returning from the kernel`;
+    default: return `${layer}: core ${t.core} wrote ${g.bytes} byte${g.bytes === 1 ? '' : 's'} at ${hex(t.tval)}, outside ${allowed}${at}`;
+  }
 }
 
 /**
@@ -77,7 +98,7 @@ export function simulatorResult(r: SiracusaResult, o: {
 }): RunResult {
   const { sim } = o;
   const result: RunResult = { target: 'simulator', compiler: o.compiler, stdout: r.stdout, exitCode: r.exitCode ?? -1, ...parseRunOutput(r.stdout), sim,
-    ...(o.profile ? { profile: o.profile } : {}) };
+    ...(r.stdoutDropped ? { stdoutDropped: r.stdoutDropped } : {}), ...(o.profile ? { profile: o.profile } : {}) };
   if (r.stopped === 'exit') return result;
   if (r.trap) {
     const t = r.trap;
@@ -86,7 +107,9 @@ export function simulatorResult(r: SiracusaResult, o: {
       throw new RunError({
         code: 'program-fault', where: `run: core ${t.core}${sim.trap.fn ? ` in ${sim.trap.fn}` : ''}${sim.trap.line ? ` (${sim.trap.line})` : ''}`,
         what: guardMessage(sim.trap, o.layers),
-        hint: `the kernel wrote outside the buffers the plan gave its layer (its own stack ${span(t.guard.stack)} is allowed too): an index or a loop bound one too far, or a vector store past the end`,
+        hint: t.guard.why === 'store' || t.guard.why === 'dma'
+          ? `the kernel wrote outside the buffers the plan gave its layer (its own stack ${span(t.guard.stack)} is allowed too): an index or a loop bound one too far, or a vector store past the end`
+          : 'a user kernel may store into its output buffer and its stack, print, and return; nothing else',
       }, result);
     }
     throw new RunError({
@@ -95,8 +118,9 @@ export function simulatorResult(r: SiracusaResult, o: {
       hint: 'the program faulted on the simulator: a bug in the edited code, in codegen or in the runtime',
     }, result);
   }
+  const dropped = r.stdoutDropped ? ` (${r.stdoutDropped} bytes of its output were dropped, over the limit of ${OUTPUT_LIMIT} B)` : '';
   if (r.stopped === 'limit')
-    throw new RunError({ code: 'limit', where: 'run', what: `the program did not finish within ${o.maxCycles} cycles`, hint: 'an endless loop, or a program too long for the simulator\'s cycle budget' }, result);
+    throw new RunError({ code: 'limit', where: 'run', what: `the program did not finish within the cycle limit of ${o.maxCycles} cycles${dropped}`, hint: 'an endless loop, or a program too long for the simulator\'s cycle budget' }, result);
   if (r.stopped === 'cancelled') throw new RunError({ code: 'cancelled', where: 'run', what: `the run was cancelled after ${r.cycles} cycles` }, result);
   throw new RunError({ code: 'internal', where: 'run', what: `the cores deadlocked: ${r.deadlock ?? 'no core can run'}`,
     hint: 'a bug in codegen or the runtime' }, result);

@@ -11,8 +11,10 @@ export interface RunResult {
   /** 'host': built with the host C compiler and run natively; 'simulator': the Siracusa simulator. */
   target: 'host' | 'simulator';
   compiler: string;
-  /** The program's console output. */
+  /** The program's console output: at most OUTPUT_LIMIT bytes (src/sim/console.ts), its first and its latest half, with a line between them when bytes were dropped. */
   stdout: string;
+  /** Bytes of output over the limit: counted, not kept (absent when none). */
+  stdoutDropped?: number;
   exitCode: number;
   /** From `Runtime: N cycles` and `Errors: E out of T`; undefined when the program printed none. */
   cycles?: number;

@@ -10,7 +10,7 @@ import { checkFailure } from '../stageChecks';
 import { MismatchTable } from '../run/MismatchTable';
 import { CLOCK_HZ, formatEnergy } from '../../sim/energy';
 import type { RunResult } from '../../sim/run/types';
-import { icacheSummary } from '../../sim/run/outcome';
+import { droppedSummary, icacheSummary } from '../../sim/run/outcome';
 import { isRunStale, isStale, useStore } from '../store';
 import { showFile } from './code/actions';
 import { showKernelLine } from '../operator/actions';
@@ -34,8 +34,15 @@ function Figures({ r }: { r: RunResult }) {
       <dd data-testid="run-runtime">{r.cycles !== undefined ? `${fmt(r.cycles)} cycles` : 'not printed'}</dd>
       <dt>Errors</dt>
       <dd data-testid="run-errors" data-errors={r.errors ?? ''} className={r.errors ? 'bad' : r.errors === 0 ? 'ok' : ''}>
-        {r.errors !== undefined ? `Errors: ${r.errors} out of ${r.total ?? 0}` : 'not printed'}
+        {r.errors !== undefined ? `Errors: ${r.errors} out of ${r.total ?? 0}` : r.stdoutDropped ? 'not printed as the output\'s last lines' : 'not printed'}
       </dd>
+      {r.stdoutDropped ? <>
+        <dt>Output</dt>
+        <dd data-testid="run-dropped" data-dropped={r.stdoutDropped} className="bad"
+          title="a run keeps the first and the last half of its output's limit (src/sim/console.ts OUTPUT_LIMIT); the harness's verdict comes last">
+          {droppedSummary(r)}
+        </dd>
+      </> : null}
       {sim && <>
         <dt>Instructions</dt>
         <dd data-testid="run-instructions">{fmt(sim.instructions)} on {sim.cores.filter((c) => c.instructions > 0).length} cores</dd>
@@ -118,7 +125,7 @@ export function RunPane() {
         <Speedup result={r} />
         <Mismatches r={r} />
         {r.profile && <ProfileView profile={r.profile} result={r} />}
-        <h3 className="run-sub">Console</h3>
+        <h3 className="run-sub">Console{r.stdoutDropped ? ` (${fmt(r.stdoutDropped)} bytes dropped)` : ''}</h3>
         <pre className="run-stdout" data-testid="run-stdout">{r.stdout || '(no output)'}</pre>
       </>}
       <details className="run-sweep" data-testid="run-sweep">

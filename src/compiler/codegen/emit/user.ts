@@ -1,5 +1,5 @@
 // Layers of user operators (the new-operator lab): the student's kernel, forked on every core
-// with the template's arguments, between hal_guard_begin/end so that a write outside the
+// with the template's arguments, after hal_guard_begin (to the end of the job) so that a write outside the
 // layer's output buffer stops the run and names the layer, core, address and line.
 import { fail } from '../../../common/errors';
 import { own } from '../../../common/own';
@@ -48,10 +48,10 @@ export const userEmitter: Emitter = {
     });
     out.decl(`${kernelSignature(spec)};`);
     const args = [...xs.map((t) => out.data(t)), out.data(y), ...shape, ...attrs];
+    // The guard lasts to the end of the fork job (the step is the whole job): the kernel cannot end it.
     out.step([
       `hal_guard_begin(${l.index}, ${out.data(y)}, ${numel(y.shape) * BYTES[y.type]});`,
       `${kernelName(spec)}(${args.join(', ')});`,
-      'hal_guard_end();',
     ].join('\n'));
   },
 };

@@ -1,7 +1,7 @@
 // The C side of a user operator: the kernel's name, file and signature (what codegen calls),
 // the skeleton a student starts from, and how codegen calls it: forked on every core of the
-// cluster with the same arguments (the kernel takes its share with dpg_chunk), between
-// hal_guard_begin/end so a write outside the layer's output buffer stops the run.
+// cluster with the same arguments (the kernel takes its share with dpg_chunk), after
+// hal_guard_begin (which lasts to the end of its fork job) so a write outside the layer's output buffer stops the run.
 import { fail } from '../../../common/errors';
 import { cComment } from '../../codegen/c-text';
 import { C_TYPE } from '../../codegen/ctypes';

@@ -117,7 +117,7 @@ describe('the kernel', () => {
     const code = results.codegen!;
     expect(code.files.find((f) => f.path === 'iLeakyReLU.c')?.content).toBe(scalar);
     const net = code.files.find((f) => f.path === 'Network.c')!.content;
-    expect(net).toContain('hal_guard_begin(0, DPG_AT(dpg_l2, 65536), 65536);\n  iLeakyReLU_s8_s8(DPG_AT(dpg_l2, 0), DPG_AT(dpg_l2, 65536), 65536, 1, 3);\n  hal_guard_end();');
+    expect(net).toContain('hal_guard_begin(0, DPG_AT(dpg_l2, 65536), 65536);\n  iLeakyReLU_s8_s8(DPG_AT(dpg_l2, 0), DPG_AT(dpg_l2, 65536), 65536, 1, 3);\n}');
     expect(code.layers[0]).toMatchObject({ kernel: 'iLeakyReLU_s8_s8', engine: 'cluster', calls: ['iLeakyReLU_s8_s8'] });
   });
 

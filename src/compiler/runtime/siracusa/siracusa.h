@@ -37,12 +37,12 @@
 #define NEUREKA_BASE 0x10201000 /* N-EUREKA task registers: neureka.h */
 
 #define GUARD_BASE 0x10201400 /* the calling core's write guard (hal.h "write guard") */
-#define GUARD_LAYER 0x00    /* W: start guarding for this layer (stack bounds written first) */
+#define GUARD_LAYER 0x00    /* W: start guarding for this layer (stack bounds and windows written first) */
 #define GUARD_LO 0x04       /* W: start of the next window */
-#define GUARD_BYTES 0x08    /* W: its size: adds the window [LO, LO + BYTES) */
+#define GUARD_BYTES 0x08    /* W: its size: adds the window [LO, LO + BYTES) (before LAYER) */
 #define GUARD_STACK_LO 0x0c /* W: the core's stack region [LO, HI) */
 #define GUARD_STACK_HI 0x10
-#define GUARD_END 0x14      /* W: stop guarding */
+#define GUARD_END 0x14      /* W: forget the windows declared (any write faults while guarded) */
 
 #define DMA_BASE 0x10201800
 #define DMA_L1 0x00
