@@ -1,12 +1,12 @@
 import { dismissError, useStore } from './store';
 
-/** The last error: what went wrong, where, and what to do. Dismissing it changes nothing else. */
+/** The last error: what went wrong, where, and what to do. Dismissing it changes nothing else; a sticky one (a link's problem) stays until dismissed. */
 export function ErrorBanner() {
   const error = useStore((s) => s.error);
   if (!error) return null;
   const { code, what, where, hint } = error.data;
   return (
-    <div className="error-banner" role="alert" data-testid="error-banner">
+    <div className="error-banner" role="alert" data-testid="error-banner" data-sticky={error.sticky ? 1 : undefined}>
       <div className="error-body">
         <div className="error-title">
           <strong data-testid="error-title">{error.title}</strong>
