@@ -324,10 +324,14 @@ describe.skipIf(!has('adder'))('share links', () => {
       await page.getByTestId('file-input').setInputFiles([{ name: modelName, mimeType: 'application/octet-stream', buffer: Buffer.from(writeOnnx(g)) }]);
       await page.waitForFunction((n) => document.querySelector('[data-testid="model-name"]')?.getAttribute('title') === n, modelName, { timeout: 60_000 });
       expect(await text(page, 'model-name')).toBe('evil⟨U+202E⟩txt.onnx');
+      expect(await text(page, 'compile-target')).toBe('compiles evil⟨U+202E⟩txt.onnx');
       await page.getByTestId('compile-button').click();
       await waitIdle(page);
-      const node = page.locator(`[data-testid="graph-canvas-right"] g.gnode[data-node=${JSON.stringify(NODE)}]`);
-      await node.first().click();
+      const node = page.locator(`[data-testid="graph-canvas-left"] g.gnode[data-node=${JSON.stringify(NODE)}]`);
+      await node.first().click({ timeout: 20_000 }).catch(async (e: unknown) => {
+        await page.screenshot({ path: path.join(ROOT, 'e2e/screenshots/link-names-failed.png') });
+        throw new Error(`${String(e)}; nodes: ${JSON.stringify(await page.locator('g.gnode[data-node]').evaluateAll((els) => els.map((x) => x.getAttribute('data-node'))))}`);
+      });
       await page.waitForFunction((n) => document.querySelector('[data-testid="graph-props"]')?.getAttribute('data-node') === n, NODE, { timeout: 10_000 });
       await page.waitForFunction(() => location.search.includes('gn='), undefined, { timeout: 10_000 });
       await page.screenshot({ path: path.join(ROOT, 'e2e/screenshots/link-names.png') });

@@ -45,9 +45,9 @@ export function LinkFilePrompt() {
   if (!want) return null;
   return (
     <div className="link-needs-file" role="alert" data-testid="link-needs-file" data-name={want.name}>
-      This link was made with the model file <b>{want.name}</b> ({want.size.toLocaleString('en-US')} bytes), which is too large to travel
+      This link was made with the model file <b>{shownName(want.name)}</b> ({want.size.toLocaleString('en-US')} bytes), which is too large to travel
       inside it. Open that file to go on (it is checked against the link&apos;s SHA-256 <code>{want.sha256.slice(0, 12)}…</code>).{' '}
-      <button type="button" className="button small" onClick={() => input.current?.click()}>Open {want.name}…</button>{' '}
+      <button type="button" className="button small" onClick={() => input.current?.click()}>Open {shownName(want.name)}…</button>{' '}
       <button type="button" className="button small" onClick={dismissLinkFile}>Open without it</button>
       <input ref={input} type="file" multiple hidden accept=".onnx,.npz" data-testid="link-file-input"
         onChange={(e) => { const files = [...(e.currentTarget.files ?? [])]; e.currentTarget.value = ''; void provideLinkFile(files); }} />
