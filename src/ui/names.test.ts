@@ -21,3 +21,10 @@ describe('names as shown', () => {
     expect(shortName('n\u202e1')).toBe('n⟨U+202E⟩1');
   });
 });
+
+describe('messages as shown', () => {
+  it('keep their line breaks and tabs, and show the rest escaped', async () => {
+    const { shownText } = await import('./names');
+    expect(shownText('a\n\tb\u202ec')).toBe('a\n\tb⟨U+202E⟩c');
+  });
+});

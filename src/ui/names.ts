@@ -21,3 +21,8 @@ export function shownName(name: string): string {
 
 /** Whether the name holds characters shownName escapes. */
 export const hasHiddenChars = (name: string): boolean => { HIDDEN.lastIndex = 0; const r = HIDDEN.test(name); HIDDEN.lastIndex = 0; return r; };
+
+/** A message (which may quote names) as shown: like shownName, but its line breaks and tabs stay. */
+export function shownText(text: string): string {
+  return text.replace(HIDDEN, (c) => (c === '\n' || c === '\t' ? c : escape(c)));
+}

@@ -10,6 +10,7 @@ import type { Config, MemLevel, PlatformName } from '../../compiler/config';
 import { DEFAULT_CONFIG, PLATFORMS } from '../../compiler/config';
 import type { UserOp } from '../../compiler/ops/user/spec';
 import { BadOp, readOps } from '../operator/read';
+import { shownName } from '../names';
 import { EDIT_LIMITS, type Hunk } from './diff';
 
 export const LINK_VERSION = 1;
@@ -88,7 +89,8 @@ const match = (key: string, v: string, re: RegExp, what: string): string => {
   if (!re.test(v)) throw new LinkError(`'${key}' is not ${what}: '${clip(v)}'`);
   return v;
 };
-const clip = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s).replace(/[\u0000-\u001f\u007f]/g, '?');
+// A piece of the link quoted in a message: short, its invisible and reordering characters shown (names.ts).
+const clip = (s: string) => shownName(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
 // ---- base64url and deflate (CompressionStream: browsers and Node 18+)
 export function toBase64Url(bytes: Uint8Array): string {
