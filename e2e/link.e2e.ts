@@ -233,6 +233,9 @@ describe.skipIf(!has('adder'))('share links', () => {
       // The edits applied and diffed again for the address bar (the step that took 5-6 s a click).
       await b.page.waitForFunction(() => location.hash.startsWith('#z='), undefined, { timeout: 120_000 });
       const appliedMs = Date.now() - t2;
+      // The longest gap so far includes the compile's results arriving (the app's ordinary work);
+      // from here on it is the edits' own: the rebuild with them, the address kept in step.
+      const compileGap = await b.page.evaluate(() => { const w = window as unknown as { __gap: number }; const g = w.__gap; w.__gap = 0; return g; });
       // A click is handled promptly while the link's program builds.
       const t3 = Date.now();
       await b.page.getByTestId('layout-run').click();
@@ -240,9 +243,10 @@ describe.skipIf(!has('adder'))('share links', () => {
       await waitIdle(b.page);
       const gap = await b.page.evaluate(() => (window as unknown as { __gap: number }).__gap);
       const heap1 = await heap();
-      console.log(`after Run: edits applied and in the address in ${appliedMs} ms (a compile first); a click ${clickMs} ms; longest main-thread gap ${gap.toFixed(0)} ms; JS heap ${(heap0 / 2 ** 20).toFixed(1)} MB at the prompt, ${(heap1 / 2 ** 20).toFixed(1)} MB after`);
+      console.log(`after Run: edits applied and in the address in ${appliedMs} ms (a compile first; longest main-thread gap meanwhile ${compileGap.toFixed(0)} ms); a click ${clickMs} ms; longest gap after the edits applied ${gap.toFixed(0)} ms; JS heap ${(heap0 / 2 ** 20).toFixed(1)} MB at the prompt, ${(heap1 / 2 ** 20).toFixed(1)} MB after`);
       expect(clickMs).toBeLessThan(1000);
-      expect(gap).toBeLessThan(1000);
+      expect(gap).toBeLessThan(500);
+      expect(compileGap).toBeLessThan(3000);
       expect(heap0).toBeLessThan(128 * 2 ** 20);
       expect(heap1).toBeLessThan(256 * 2 ** 20);
       await b.page.screenshot({ path: path.join(ROOT, 'e2e/screenshots/link-diff-bomb.png') });
