@@ -69,6 +69,8 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name, my = 
     setState((s) => ({
       model: candidate, stages, runStatus: 'none', runMs: null, error: clearedError(s), loadFailure: null, compiledConfig: null, compiledOps: null,
       code: { ...s.code, file: null, edits: {} }, runEdits: null, timelineView: null,
+      // A link's run prompt was about the model it opened: another model's load closes it.
+      linkRunPrompt: null,
     }));
     restoredProgram = null;
   }
