@@ -1,7 +1,8 @@
 // Benchmarks in Chromium. The built app (dist/) is served by `vite preview` with its COOP/COEP
 // headers and opened in Debian's headless Chromium, exactly as the e2e suite does
-// (e2e/browser.ts: same server, same flags, a fresh temporary profile per launch), with ?bench
-// in the URL so the app exposes its bench hooks (src/ui/bench-hooks.ts, contract in
+// (e2e/browser.ts: same server, same flags, a fresh temporary profile per launch), with the bench
+// test hook set before the page's scripts run (setTestHooks; src/ui/test-hooks.ts) so the app
+// exposes its bench hooks (src/ui/bench-hooks.ts, contract in
 // src/ui/bench-api.ts). A measurement drives the app's own workers through them, so a browser
 // bench is a few lines:
 //
@@ -14,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, DIST, startApp } from '../e2e/browser';
+import { CHROMIUM, DIST, setTestHooks, startApp } from '../e2e/browser';
 import type { AppSession } from '../e2e/browser';
 import type { BenchFigures, BenchHooks } from '../src/ui/bench-api';
 import { BENCH_GLOBAL } from '../src/ui/bench-api';
@@ -43,7 +44,8 @@ export async function inChromium<T>(measure: (page: Page) => Promise<T>): Promis
     // the page (page.evaluate and waitForFunction callbacks) in calls to its __name helper;
     // the page has none, so give it a no-op one.
     await app.page.addInitScript('globalThis.__name = (f) => f;');
-    await app.open('?bench');
+    await setTestHooks(app.page, { bench: true });
+    await app.open();
     const hooked = await app.page.waitForFunction((g) => g in window, BENCH_GLOBAL, { timeout: 15_000 })
       .then(() => true, () => false);
     if (!hooked) return { skipped: 'not measured: dist/ has no bench hooks, it predates them (npm run build)' };

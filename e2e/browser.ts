@@ -7,6 +7,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
+import type { TestHooks } from '../src/ui/test-hooks';
+import { TEST_HOOKS_GLOBAL } from '../src/ui/test-hooks';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SHARED_TESTS = path.resolve(ROOT, '../shared/deeploy-tests');
@@ -45,13 +47,22 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Sets the app's test hooks (src/ui/test-hooks.ts: stallMs, bench) for every later load of the
+ * page, before its scripts run; the address cannot set them. Change them while the page runs
+ * with page.evaluate on window.__dpgTestHooks.
+ */
+export async function setTestHooks(page: Page, hooks: TestHooks): Promise<void> {
+  await page.addInitScript(`window.${TEST_HOOKS_GLOBAL} = ${JSON.stringify(hooks)};`);
+}
+
 export interface AppSession {
   server: Server;
   browser: Browser;
   page: Page;
   /** Uncaught exceptions and console errors seen on the page. */
   pageErrors: string[];
-  /** Opens the app (again), with an optional query such as '?stall=60000', and waits for its start-up. */
+  /** Opens the app (again), with an optional query such as '?model=adder', and waits for its start-up. */
   open(query?: string): Promise<void>;
   close(): Promise<void>;
 }

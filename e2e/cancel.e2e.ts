@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_RUN_STATES, attr, loadValidModel, text, waitIdle } from './app';
 import type { AppSession } from './browser';
-import { startApp } from './browser';
+import { setTestHooks, startApp } from './browser';
 
 describe('cancel', () => {
   let app: AppSession;
@@ -14,8 +14,9 @@ describe('cancel', () => {
   });
 
   it('stops a hung compile and compiles again afterwards', async () => {
-    // ?stall makes the worker block its thread for 10 minutes before the pipeline starts.
-    await app.open('?stall=600000');
+    // The stall test hook makes the worker block its thread for 10 minutes before the pipeline starts.
+    await setTestHooks(app.page, { stallMs: 600_000 });
+    await app.open();
     const { page } = app;
     await loadValidModel(page);
     await page.getByTestId('compile-button').click();
@@ -32,7 +33,7 @@ describe('cancel', () => {
     expect(await page.getByTestId('compile-button').isEnabled()).toBe(true);
 
     // Without the stall, a new compile must finish: the hung worker is gone.
-    await page.evaluate(() => history.replaceState(null, '', location.pathname + location.search.replace(/[?&]stall=\d+/, '')));
+    await page.evaluate(() => { (window as unknown as { __dpgTestHooks: { stallMs?: number } }).__dpgTestHooks.stallMs = 0; });
     const t0 = Date.now();
     await page.getByTestId('compile-button').click();
     await waitIdle(page);

@@ -378,6 +378,10 @@ describe('a new operator (tutorial Part III)', () => {
     try {
       const other = await ctx.newPage();
       await other.goto(link);
+      // The link carries the op's kernel (C): it asks before running it.
+      await other.getByTestId('link-run-prompt').waitFor({ timeout: 60_000 });
+      expect(await other.getByTestId('link-run-prompt').textContent()).toContain('This link runs C code it carries: iLeakyReLU.c. Run it?');
+      await other.getByTestId('link-run-yes').click();
       await other.waitForFunction(() => /Errors: 0 out of/.test(document.querySelector('[data-testid="run-errors"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
       expect(await text(other, 'run-runtime')).toContain(cycles.toLocaleString('en-US'));
       await other.locator('.flexlayout__tab_button', { hasText: 'Operator' }).click();

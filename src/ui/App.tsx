@@ -4,7 +4,7 @@ import { restoreSession, startSaving } from './session/session';
 import { ConfigPanel } from './config/ConfigPanel';
 import { DropOverlay } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
-import { LinkFilePrompt } from './link/LinkControls';
+import { LinkFilePrompt, LinkRunPrompt } from './link/LinkControls';
 import { Header } from './header/Header';
 import { RunBar } from './run/RunBar';
 import { StageList } from './run/StageList';
@@ -21,6 +21,7 @@ export function App() {
       <Header />
       <ErrorBanner />
       <LinkFilePrompt />
+      <LinkRunPrompt />
       <main className="layout">
         <aside className="sidebar">
           <ConfigPanel />

@@ -11,7 +11,7 @@ import type { BuiltinModel } from './builtins';
 import { fetchBuiltinFiles, fetchBuiltinIndex } from './builtins';
 import { pickFiles, readFile } from './files';
 import type { LoadedModel, ShownError } from './store';
-import { compileBlocker, showError, useStore } from './store';
+import { clearedError, compileBlocker, showError, useStore } from './store';
 import { anyMismatch, applyStageEvent, cancelStages, freshStages } from './stageViews';
 import type { CodePaneState } from './panes/code/state';
 import { compileErrorAt, editTexts, isLibraryPath } from './panes/code/state';
@@ -22,6 +22,7 @@ import { kernelFile } from './operator/names';
 import { decodeLink, LinkError, type LinkState } from './link/format';
 import { openLink } from './link/open';
 import { followView } from './link/sync';
+import { testHooks } from './test-hooks';
 
 const client = new PipelineClient();
 /** Bumped by every action that starts work; an older action that sees a newer token stops. */
@@ -36,11 +37,8 @@ export function toInput(m: LoadedModel, ops = getState().ops): PipelineInput {
   return { model: m.bytes, modelName: m.name, inputs: m.inputs?.bytes, outputs: m.outputs?.bytes, ...(ops.length ? { ops } : {}) };
 }
 
-/** Test hook: ?stall=<ms> makes the worker hang that long before a compile. */
-function stallMs(): number | undefined {
-  const v = Number(new URLSearchParams(window.location.search).get('stall'));
-  return Number.isFinite(v) && v > 0 ? v : undefined;
-}
+/** Test hook (test-hooks.ts, set by the harness, never by the address): the worker hangs that long before a compile. */
+const stallMs = (): number | undefined => testHooks().stallMs;
 
 function onProgress(e: PipelineEvent): void {
   if (e.type === 'progress') setState({ progress: { stage: e.stage, fraction: e.fraction, message: e.message } });
@@ -69,8 +67,10 @@ async function acceptModel(candidate: LoadedModel, label = candidate.name, my = 
   } else if (outcome.kind === 'done') {
     // Local code edits belong to the model they were made on.
     setState((s) => ({
-      model: candidate, stages, runStatus: 'none', runMs: null, error: null, loadFailure: null, compiledConfig: null, compiledOps: null,
+      model: candidate, stages, runStatus: 'none', runMs: null, error: clearedError(s), loadFailure: null, compiledConfig: null, compiledOps: null,
       code: { ...s.code, file: null, edits: {} }, runEdits: null, timelineView: null,
+      // A link's run prompt was about the model it opened: another model's load closes it.
+      linkRunPrompt: null,
     }));
     restoredProgram = null;
   }
@@ -207,14 +207,14 @@ async function start(restore?: Restore): Promise<void> {
   // Otherwise the address: a share link, the old ?model=<id>, or nothing (the first built-in model).
   let link: LinkState = { config: {} };
   try {
-    link = await decodeLink(window.location.search);
+    link = await decodeLink(window.location.search + window.location.hash);
   } catch (e) {
     if (!(e instanceof LinkError)) throw e;
-    showError('This link cannot be opened', { code: 'bad-config', what: e.what, where: 'the link', hint: 'the playground opened without it' });
+    // It stays until dismissed: the model the app then opens in its place does not clear it.
+    showError('This link cannot be opened', { code: 'bad-config', what: e.what, where: 'the link', hint: 'the playground opened without it' }, { sticky: true });
   }
   if (!getState().model) await openLink(link, models);
-  // After the load, which clears the banner when it succeeds.
-  if (restored?.problem) showError(restored.problem.title, restored.problem.data);
+  if (restored?.problem) showError(restored.problem.title, restored.problem.data, { sticky: true });
   followView();
 }
 
@@ -268,7 +268,7 @@ export async function runAgain(): Promise<void> {
   const kernels = kernelEdits(code.files, s.ops);
   const sameSpecs = s.compiledOps !== null && JSON.stringify(s.compiledOps.map((o) => o.spec)) === JSON.stringify(s.ops.map((o) => o.spec));
   setState((st) => ({
-    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, runEdits: edits, ...(sameSpecs ? { compiledOps: st.ops } : {}),
+    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: clearedError(st), runEdits: edits, ...(sameSpecs ? { compiledOps: st.ops } : {}),
     stages: { ...st.stages, run: { status: 'pending' } }, progress: { stage: 'run', fraction: 0, message: 'starting…' },
   }));
   await finishRun(my, await client.run(code, config, (e) => onEvent(my, e), { edits: { ...kernels, ...edits } }));
@@ -301,10 +301,10 @@ export async function compile(): Promise<void> {
   // The generated files' names are known from the last compile (or the restored session); the library's always.
   const edits = runEditsFor(programPaths()?.map((path) => ({ path })));
   const ops = state.ops;
-  setState({
-    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: null, stages: freshStages(), compiledConfig: config,
+  setState((s) => ({
+    busy: { kind: 'compile' }, runStatus: 'running', runMs: null, error: clearedError(s), stages: freshStages(), compiledConfig: config,
     compiledOps: ops, progress: { stage: 'parse', fraction: 0, message: 'starting…' }, runEdits: edits,
-  });
+  }));
   const outcome = await client.compile(toInput(model, ops), config, (e) => onEvent(my, e), { stallMs: stallMs(), edits });
   await finishRun(my, outcome);
 }

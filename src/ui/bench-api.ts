@@ -6,7 +6,7 @@ import type { ProfileWire } from './panes/run/wire';
 
 export type { ProfileWire };
 
-/** Where the hooks are: window.__dpgBench, set only when the app is opened with ?bench. */
+/** Where the hooks are: window.__dpgBench, set only when the harness set window.__dpgTestHooks = { bench: true } before the page loaded (test-hooks.ts). */
 export const BENCH_GLOBAL = '__dpgBench';
 
 /** A hook's figures: flat numbers only, so they cross the page boundary cheaply. */

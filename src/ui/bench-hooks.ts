@@ -1,5 +1,6 @@
-// Bench-only hooks. `npm run bench` (bench/browser.ts) opens the built app with ?bench in the
-// URL; main.tsx then loads this module (its own chunk, fetched only then) and it sets
+// Bench-only hooks. `npm run bench` (bench/browser.ts) opens the built app with the bench test
+// hook set (window.__dpgTestHooks = { bench: true }, test-hooks.ts; an address's ?bench is
+// ignored); main.tsx then loads this module (its own chunk, fetched only then) and it sets
 // window.__dpgBench, through which a benchmark drives the app's own workers the way the panes
 // do, with data it sends from Node. No app state is touched: the hooks have their own clients,
 // so the app's caches and workers are left alone (the profile hooks mount their own copy of the

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerServiceWorker } from './offline/register';
+import { testHooks } from './test-hooks';
 import './app.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -10,8 +11,9 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Bench hooks: ?bench exposes window.__dpgBench for `npm run bench` (see bench-hooks.ts).
-if (new URLSearchParams(window.location.search).has('bench'))
+// Bench hooks: window.__dpgBench for `npm run bench` (see bench-hooks.ts), only when the harness
+// asked for them before the page loaded (test-hooks.ts); an address's ?bench is ignored.
+if (testHooks().bench)
   void import('./bench-hooks').then((m) => m.installBenchHooks());
 
 // The offline copy: registered once the page has loaded, so caching the build does not compete

@@ -45,6 +45,8 @@ export interface Progress {
 export interface ShownError {
   title: string;
   data: PlaygroundErrorData;
+  /** Stays until the user dismisses it: a later load or compile does not clear it (a link's problem, shown while the app opens without it). */
+  sticky?: boolean;
 }
 
 /** A model the user tried to load and could not: the header names it instead of the loaded one. */
@@ -86,6 +88,8 @@ export interface PlaygroundState {
   layout: { preset: string | null; n: number };
   /** A link names a model file the browser does not have: the app asks for it. */
   linkNeedsFile: { name: string; sha256: string; size: number } | null;
+  /** A link that would run C code it carries (a user operator's kernel, code edits) asks first: the files it names. */
+  linkRunPrompt: { files: string[] } | null;
   /** The user-defined operators (tutorial Part III) every compile and model check uses, as applied in the Operator pane. */
   ops: UserOp[];
   /** The ops of the last compile; results are stale when the applied ones changed since. */
@@ -116,6 +120,7 @@ export const useStore = create<PlaygroundState>()(() => ({
   timelineView: null,
   layout: { preset: null, n: 0 },
   linkNeedsFile: null,
+  linkRunPrompt: null,
   ops: [],
   compiledOps: null,
   operator: INITIAL_OPERATOR_STATE,
@@ -168,9 +173,12 @@ export function compileBlocker(s: PlaygroundState): string | null {
   return draftsBlocker(s.config, s.drafts);
 }
 
-export function showError(title: string, data: PlaygroundErrorData): void {
-  useStore.setState({ error: { title, data } });
+export function showError(title: string, data: PlaygroundErrorData, opts: { sticky?: boolean } = {}): void {
+  useStore.setState({ error: { title, data, ...(opts.sticky ? { sticky: true } : {}) } });
 }
+
+/** The banner once work that succeeds starts or ends: cleared, unless it is one that stays until dismissed. */
+export const clearedError = (s: PlaygroundState): ShownError | null => (s.error?.sticky ? s.error : null);
 
 export function dismissError(): void {
   useStore.setState({ error: null });

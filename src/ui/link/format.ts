@@ -1,7 +1,8 @@
-// The share link's format: what a link holds (LinkState) and its text, the URL's query string.
+// The share link's format: what a link holds (LinkState) and its text, the URL's query string
+// and, for the compressed part, its fragment (#z=..., never sent to a server).
 // Short, readable parameters for the configuration and the view (a built-in model's link stays
 // well under 300 characters); the bulky parts (edits as diffs, a small dropped model, the pinned
-// baseline, tutorial progress) go deflated into one `z` parameter. Versioned (`v`); an older
+// baseline, tutorial progress) go deflated into one `z` parameter, in the fragment. Versioned (`v`); an older
 // link is migrated. Parsed as data only and strictly: every parameter has a grammar and a size
 // limit, unknown ones are refused, the compressed part is inflated with a byte limit and its
 // JSON checked field by field; anything else is a LinkError saying what is wrong.
@@ -9,7 +10,8 @@ import type { Config, MemLevel, PlatformName } from '../../compiler/config';
 import { DEFAULT_CONFIG, PLATFORMS } from '../../compiler/config';
 import type { UserOp } from '../../compiler/ops/user/spec';
 import { BadOp, readOps } from '../operator/read';
-import type { Hunk } from './diff';
+import { shownName } from '../names';
+import { EDIT_LIMITS, type Hunk } from './diff';
 
 export const LINK_VERSION = 1;
 
@@ -52,7 +54,8 @@ const MAX_Z_INFLATED = 4 << 20; // bytes of the compressed part once inflated
 const MAX_INLINE_MODEL = 48 << 10; // bytes of a model carried inside the link (before compression)
 const MAX_EDIT_FILES = 64;
 const MAX_HUNKS = 2000;
-const MAX_LINES_INSERTED = 20_000;
+const MAX_LINES_INSERTED = EDIT_LIMITS.lines;
+const MAX_BYTES_INSERTED = EDIT_LIMITS.bytes;
 const MAX_DEPTH = 8; // nesting of the compressed JSON
 
 export const INLINE_MODEL_LIMIT = MAX_INLINE_MODEL;
@@ -62,8 +65,14 @@ const ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const PATH = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}$/;
 const INT = /^(0|[1-9]\d{0,11})$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-// Names shown to the user (nodes, files): printable, no control characters, bounded.
-const NAME = /^[^\u0000-\u001f\u007f<>]{1,256}$/u;
+// Names (nodes, tensors, files, models): any text a model can hold, so that every link the app
+// writes reads back: 1 to 1024 UTF-16 units of well-formed Unicode (no lone surrogate, which a
+// URL cannot carry). They are data only: React escapes them as text, and the UI shows invisible
+// and reordering characters as ⟨U+XXXX⟩ (names.ts).
+const NAME = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff]){1,1024}$/;
+export const MAX_NAME = 1024;
+/** Whether a name can travel in a link as it is. */
+export const isLinkName = (s: string): boolean => s.length <= MAX_NAME && NAME.test(s);
 const LEVELS: readonly MemLevel[] = ['L2', 'L3'];
 
 function int(key: string, v: string, min: number, max: number): number {
@@ -80,7 +89,8 @@ const match = (key: string, v: string, re: RegExp, what: string): string => {
   if (!re.test(v)) throw new LinkError(`'${key}' is not ${what}: '${clip(v)}'`);
   return v;
 };
-const clip = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s).replace(/[\u0000-\u001f\u007f]/g, '?');
+// A piece of the link quoted in a message: short, its invisible and reordering characters shown (names.ts).
+const clip = (s: string) => shownName(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
 // ---- base64url and deflate (CompressionStream: browsers and Node 18+)
 export function toBase64Url(bytes: Uint8Array): string {
@@ -179,7 +189,7 @@ function readBytes(v: unknown, where: string, limit: number): NamedBytes {
   return { name, bytes: fromBase64Url(v.data, `${where}.data`) };
 }
 
-function readHunks(v: unknown, where: string, budget: { lines: number }): Hunk[] {
+function readHunks(v: unknown, where: string, budget: { lines: number; bytes: number }): Hunk[] {
   if (!Array.isArray(v) || v.length > MAX_HUNKS) throw new LinkError(`${where} is not a list of at most ${MAX_HUNKS} edits`);
   return v.map((h, i) => {
     const w = `${where}[${i}]`;
@@ -190,6 +200,8 @@ function readHunks(v: unknown, where: string, budget: { lines: number }): Hunk[]
     budget.lines -= h[3].length;
     if (budget.lines < 0) throw new LinkError(`the edits insert more than ${MAX_LINES_INSERTED} lines`);
     const ins = h[3].map((l, k) => { if (typeof l !== 'string' || l.length > 10_000) throw new LinkError(`${w} line ${k} is not text`); return l; });
+    for (const l of ins) budget.bytes -= l.length + 1;
+    if (budget.bytes < 0) throw new LinkError(`the edits insert more than ${MAX_BYTES_INSERTED} characters`);
     return [at, del, hash, ins] as Hunk;
   });
 }
@@ -208,7 +220,7 @@ async function readZ(z: string, s: LinkState): Promise<void> {
     if (!isObj(v.edits)) throw new LinkError('the edits are not a map of files');
     const paths = Object.keys(v.edits);
     if (paths.length > MAX_EDIT_FILES) throw new LinkError(`edits of ${paths.length} files: at most ${MAX_EDIT_FILES}`);
-    const budget = { lines: MAX_LINES_INSERTED };
+    const budget = { lines: MAX_LINES_INSERTED, bytes: MAX_BYTES_INSERTED };
     s.edits = {};
     for (const p of paths) s.edits[match('edit path', p, PATH, 'a file path')] = readHunks(v.edits[p], `the edit of ${p}`, budget);
   }
@@ -257,16 +269,22 @@ async function readLinkOps(v: unknown): Promise<UserOp[]> {
 }
 
 // ---- the query string
-/** Parameters the app itself uses for tests and benchmarks: allowed beside a link, not part of it. */
+/** Parameters the app once read for tests and benchmarks: accepted beside a link and ignored (test-hooks.ts), dropped from the address. */
 const FOREIGN = new Set(['stall', 'bench']);
 const CONFIG_KEYS: Record<string, keyof Config> = { p: 'platform', c: 'cores', t: 'tiled', l1: 'l1', l2: 'l2', hl: 'defaultMemLevel', db: 'doubleBuffer', w: 'neurekaWmem', pt: 'profileTiling' };
 
-/** Parses a location's query string (with or without '?'). An empty one is an empty state. */
+/** Parses a location's query string (with or without '?') and fragment ('#z=...', after it). An empty one is an empty state. */
 export async function decodeLink(search: string): Promise<LinkState> {
   if (search.length > MAX_QUERY) throw new LinkError(`the link is ${search.length} characters long: at most ${MAX_QUERY}`);
-  let params: URLSearchParams;
+  // The bulky part travels in the fragment (#z=...), which no request carries to a server (no
+  // header limit to meet); a link made before that has it in the query, and opens as it did.
+  const hashAt = search.indexOf('#');
+  const query = hashAt < 0 ? search : search.slice(0, hashAt);
+  const fragment = hashAt < 0 ? '' : search.slice(hashAt + 1);
+  let params: URLSearchParams, frag: URLSearchParams;
   try {
-    params = new URLSearchParams(search);
+    params = new URLSearchParams(query);
+    frag = new URLSearchParams(fragment);
   } catch {
     throw new LinkError('the link\'s query string cannot be read');
   }
@@ -275,7 +293,12 @@ export async function decodeLink(search: string): Promise<LinkState> {
     if (seen.has(k)) throw new LinkError(`'${clip(k)}' appears twice`);
     seen.add(k);
   }
-  const get = (k: string) => params.get(k) ?? undefined;
+  for (const k of frag.keys()) {
+    if (k !== 'z') throw new LinkError(`unknown parameter '${clip(k)}' in the link's fragment (#): only 'z' goes there`);
+    if (seen.has(k)) throw new LinkError(`'${clip(k)}' appears twice`);
+    seen.add(k);
+  }
+  const get = (k: string) => params.get(k) ?? frag.get(k) ?? undefined;
   const version = get('v');
   // Version 0: the address the app wrote before links existed, ?model=<id> alone.
   if (version === undefined) {
@@ -353,7 +376,7 @@ export function migrate0(id: string | undefined): LinkState {
   return { config: {}, ...(id ? { model: { kind: 'builtin', id } } : {}) };
 }
 
-/** The query string of a state (with '?'; '' for an empty one). */
+/** The link of a state: its query string (with '?') and, when it has a compressed part, the fragment '#z=...'. */
 export async function encodeLink(s: LinkState): Promise<string> {
   const q: [string, string][] = [['v', String(LINK_VERSION)]];
   if (s.model?.kind === 'builtin') q.push(['m', s.model.id]);
@@ -382,6 +405,9 @@ export async function encodeLink(s: LinkState): Promise<string> {
   if (s.baseline) z.baseline = s.baseline;
   if (s.tutorial) z.tutorial = s.tutorial;
   if (s.ops?.length) z.ops = s.ops;
-  if (Object.keys(z).length) q.push(['z', toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(z))))]);
-  return `?${new URLSearchParams(q).toString()}`;
+  const query = `?${new URLSearchParams(q).toString()}`;
+  // The compressed part in the fragment: a model carried inside can make it tens of kilobytes,
+  // more than servers take in a request line (vite preview and Node: 16 KB of headers).
+  if (!Object.keys(z).length) return query;
+  return `${query}#${new URLSearchParams([['z', toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(z))))]]).toString()}`;
 }

@@ -1,12 +1,13 @@
 // The address bar follows the view: after the app opened (and any link was applied), every
-// change of what a link holds rewrites the URL's query (history.replaceState, debounced), so the
-// address is always a link to what is on screen. Test and bench parameters (?stall, ?bench) stay.
+// change of what a link holds rewrites the URL's query and fragment (history.replaceState,
+// debounced; the diffs of the code edits are recomputed only when an edit changed, capture.ts), so the
+// address is always a link to what is on screen. Anything else in the address (the old test
+// parameters ?stall and ?bench, which the app no longer reads from it) is dropped.
 import { useStore, type PlaygroundState } from '../store';
 import { subscribeTutorialProgress } from '../tutorial/store';
 import { captureLink } from './capture';
 import { encodeLink } from './format';
 
-const KEEP = ['stall', 'bench'];
 const DELAY_MS = 250;
 
 /** The parts of the state a link holds: a change in any of them rewrites the address. */
@@ -15,9 +16,10 @@ const watched = (s: PlaygroundState) => [s.linkNeedsFile, s.model, s.config, s.c
 /** The address of the current view (absolute URL). */
 export async function currentLink(): Promise<string> {
   const url = new URL(window.location.href);
-  const q = new URLSearchParams((await encodeLink(await captureLink(useStore.getState()))).slice(1));
-  for (const k of KEEP) { const v = url.searchParams.get(k); if (v !== null) q.set(k, v); }
-  url.search = q.toString();
+  const link = await encodeLink(await captureLink(useStore.getState()));
+  const hashAt = link.indexOf('#');
+  url.search = hashAt < 0 ? link : link.slice(0, hashAt);
+  url.hash = hashAt < 0 ? '' : link.slice(hashAt);
   return url.toString();
 }
 

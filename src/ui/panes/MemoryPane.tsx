@@ -12,6 +12,7 @@ import {
 } from './memory/model';
 import './memory/memory.css';
 import { useWheel } from './memory/useWheel';
+import { shownName } from '../names';
 
 const ROLE_CLASS: Record<Buffer['role'], string> = {
   input: 'mem-in', weight: 'mem-w', const: 'mem-c', output: 'mem-out', scratch: 'mem-scratch',
@@ -153,7 +154,7 @@ function TilingTable({ plan, selected, onPick }: { plan: TilePlan; selected?: st
           {plan.tilings.map((t) => (
             <tr key={t.node} data-testid="tiling-row" data-node={t.node} data-op={t.op} data-tile={t.tile.join('x')} data-tiles={t.tiles} data-l1={t.l1Bytes}
               className={t.node === selected ? 'sel' : ''} onClick={() => onPick(t.node)}>
-              <td title={t.node}>{t.node}</td><td>{t.kernel}</td><td>{t.output.join('x')}</td><td data-testid="tiling-tile">{t.tile.join('x')}</td>
+              <td title={t.node}>{shownName(t.node)}</td><td>{t.kernel}</td><td>{t.output.join('x')}</td><td data-testid="tiling-tile">{t.tile.join('x')}</td>
               <td>{t.tiles}</td><td>{fmt(t.l1Bytes)}</td><td>{fmt(t.bytesMoved)}</td>
               <td title={`${t.solve.vars} variables, ${t.solve.rows} constraints`}>{t.solve.status}, {t.solve.candidates} cand.</td>
             </tr>

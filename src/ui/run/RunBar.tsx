@@ -3,9 +3,10 @@ import type { PlaygroundState } from '../store';
 import { compileBlocker, isStale, useStore } from '../store';
 import { checkFailure } from '../stageChecks';
 import { STAGES } from '../../pipeline/results';
+import { shownName } from '../names';
 
 function statusText(s: Pick<PlaygroundState, 'busy' | 'runStatus' | 'runMs'>, mismatch: string | null): string {
-  if (s.busy?.kind === 'load') return `checking ${s.busy.name}…`;
+  if (s.busy?.kind === 'load') return `checking ${shownName(s.busy.name)}…`;
   switch (s.runStatus) {
     case 'none': return 'ready';
     case 'running': return 'running…';
@@ -35,7 +36,7 @@ export function RunBar() {
   const stale = useStore(isStale);
   const mismatch = useStore(mismatchOf);
   const status = busy?.kind === 'load' ? 'loading' : runStatus;
-  const target = model?.name ?? null;
+  const target = model ? shownName(model.name) : null;
   return (
     <section className="panel run-bar">
       <div className="run-row">

@@ -7,6 +7,7 @@ import { useStore } from '../store';
 import { parseValues, SWEEP_PARAMS, valueLabel, type SweepParam } from './plan';
 import { runSweep, sweepParallelism, type SweepHandle, type SweepPoint } from './run';
 import './sweep.css';
+import { shownName } from '../names';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -70,7 +71,7 @@ export function SweepPanel() {
         {running
           ? <button type="button" className="button small" data-testid="sweep-cancel" onClick={() => handle.current?.cancel()}>Cancel</button>
           : <button type="button" className="button small" data-testid="sweep-run" disabled={!model || error !== null}
-            title={model ? `Compile and run ${model.name} at every value, ${sweepParallelism('values' in parsed ? parsed.values.length : 1)} at a time` : 'Load a model first'}
+            title={model ? `Compile and run ${shownName(model.name)} at every value, ${sweepParallelism('values' in parsed ? parsed.values.length : 1)} at a time` : 'Load a model first'}
             onClick={start}>Run sweep</button>}
       </div>
       {error && <div className="field-error" role="alert" data-testid="sweep-error">{error}</div>}

@@ -7,6 +7,7 @@ import { revert, setAsm, setEditing, showFile } from './actions';
 import type { OpenStats } from './editor';
 import type { CodeFile, CodePaneState } from './state';
 import { isStale } from './state';
+import { shownName } from '../../names';
 
 export function fileSize(f: CodeFile): string {
   const n = f.content.length;
@@ -19,7 +20,7 @@ function Tab({ f, shown, edits }: { f: CodeFile; shown: string; edits: CodePaneS
     <button type="button" role="tab" aria-selected={f.path === shown}
       className={`code-tab${f.path === shown ? ' active' : ''}${edits[f.path] ? ' modified' : ''}${f.kind === 'library' ? ' library' : ''}`}
       data-testid={`code-tab-${f.path}`} title={`${f.kind === 'library' ? f.path : f.kind} · ${fileSize(f)}`} onClick={() => showFile(f.path)}>
-      {name}{edits[f.path] && <span className="code-dot" aria-label="modified"> ●</span>}
+      {shownName(name)}{edits[f.path] && <span className="code-dot" aria-label="modified"> ●</span>}
     </button>
   );
 }

@@ -13,6 +13,7 @@ import type { Marks } from './drawing';
 import { Drawing, LABEL_MIN_ZOOM } from './drawing';
 import { layoutOf, viewOf } from './layouts';
 import { realType, typeText } from './model';
+import { shownName } from '../../names';
 
 export type { Marks } from './drawing';
 export type SideName = 'left' | 'right';
@@ -185,7 +186,7 @@ export function GraphCanvas({ side, graph, types, marks, onSelect, onHover, ref 
     const a = viewOf(latest.current.graph).view.arrows[arrow];
     const t = tip.current!;
     if (!a) return;
-    t.textContent = a.tensors.map((x) => `${x.name}: ${typeText(realType(x.type, latest.current.types?.[x.name]))}`).join('\n');
+    t.textContent = a.tensors.map((x) => `${shownName(x.name)}: ${typeText(realType(x.type, latest.current.types?.[x.name]))}`).join('\n');
     const r = wrap.current!.getBoundingClientRect();
     t.hidden = false;
     const x = e.clientX - r.left + 12;

@@ -6,6 +6,7 @@ import type { LowerStageResult } from '../../../pipeline/results';
 import type { Snapshot } from '../../../compiler/passes/types';
 import { realType, typeText } from './model';
 import type { NodeRef } from './state';
+import { shownName } from '../../names';
 
 const MAX_LIST = 16;
 
@@ -36,7 +37,7 @@ function Tensor({ g, name, types }: { g: Graph; name: string; types: Record<stri
   const shown = realType(declared, real);
   return (
     <li>
-      <code className="tensor-name">{name}</code>{' '}
+      <code className="tensor-name">{shownName(name)}</code>{' '}
       <code className="tensor-type" data-testid="props-tensor-type"
         title={real && declared && real !== declared.dtype ? `declared ${declared.dtype} in the ONNX file; its values are ${real}` : undefined}>
         {typeText(shown)}
@@ -82,7 +83,7 @@ export function Properties({ snapshots, lower, selection, counterparts, onSelect
       <div className="props-head">
         <strong className="props-op" data-testid="props-op">{node.op}</strong>
         {node.domain && <span className="tag" data-testid="props-domain">{node.domain}</span>}
-        <code className="props-name" data-testid="props-name">{node.name}</code>
+        <code className="props-name" data-testid="props-name">{shownName(node.name)}</code>
         <span className="muted">after {snap.pass}</span>
       </div>
       <div className="props-grid">
@@ -116,7 +117,7 @@ export function Properties({ snapshots, lower, selection, counterparts, onSelect
             <>
               <h3>Made from, after {snapshots[selection!.snapshot - 1]!.pass}</h3>
               <ul className="props-links" data-testid="props-origin">
-                {origin.map((o) => <li key={o}><code>{o}</code></li>)}
+                {origin.map((o) => <li key={o}><code>{shownName(o)}</code></li>)}
               </ul>
             </>
           )}
@@ -128,7 +129,7 @@ export function Properties({ snapshots, lower, selection, counterparts, onSelect
                   {counterparts.nodes.map((n) => (
                     <li key={n}>
                       <button type="button" className="link" onClick={() => onSelect({ snapshot: counterparts.snapshot, node: n })}>
-                        <code>{n}</code>
+                        <code>{shownName(n)}</code>
                       </button>
                     </li>
                   ))}

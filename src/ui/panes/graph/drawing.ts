@@ -8,6 +8,7 @@ import type { GraphLayout } from '../../../worker/graph-api';
 import type { NodeStatus } from './lineage';
 import type { Box, GraphView } from './model';
 import { basisPath } from './path';
+import { shownName } from '../../names';
 
 /** Node ids (names) to mark on one side. */
 export interface Marks {
@@ -148,7 +149,7 @@ export class Drawing {
       .attr('data-id', (i) => box(i).id)
       .attr('data-op', (i) => box(i).op);
     g.filter((i) => box(i).kind === 'op').attr('data-node', (i) => box(i).name);
-    g.append('title').text((i) => (box(i).kind === 'op' ? `${box(i).op} ${box(i).name}` : `${box(i).kind} ${box(i).name}`));
+    g.append('title').text((i) => (box(i).kind === 'op' ? `${box(i).op} ${shownName(box(i).name)}` : `${box(i).kind} ${shownName(box(i).name)}`));
     g.append('rect').attr('class', 'box')
       .attr('x', (i) => -box(i).width / 2).attr('y', (i) => -box(i).height / 2)
       .attr('width', (i) => box(i).width).attr('height', (i) => box(i).height)

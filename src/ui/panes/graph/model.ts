@@ -3,6 +3,7 @@
 // stripped graph the worker lays out. Pure functions of the graph IR; types only from the compiler.
 import type { DType, Graph, TensorType } from '../../../compiler/ir/graph';
 import type { LayoutInput } from '../../../worker/graph-api';
+import { shownName } from '../../names';
 
 export type BoxKind = 'op' | 'input' | 'output';
 
@@ -43,7 +44,9 @@ const OP_CHAR = 7.4;
 const NAME_CHAR = 6.7;
 
 export function shortName(name: string): string {
-  return name.length <= MAX_SHORT ? name : `\u2026${name.slice(name.length - MAX_SHORT + 1)}`;
+  // Invisible and reordering characters shown as ⟨U+XXXX⟩ (names.ts), then shortened.
+  const shown = shownName(name);
+  return shown.length <= MAX_SHORT ? shown : `\u2026${shown.slice(shown.length - MAX_SHORT + 1)}`;
 }
 
 function box(id: string, kind: BoxKind, name: string, op: string): Box {
