@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scopeOf } from './scope';
 
 export interface TestCase {
   /** Path of the folder relative to the root, e.g. "Kernels/Integer/Add/Regular". */
@@ -16,8 +17,11 @@ export interface TestCase {
 /** The shared test vectors: ../shared/deeploy-tests beside the repository. */
 export const SHARED_TESTS = new URL('../../../shared/deeploy-tests/', import.meta.url);
 
-/** Folders under `root` holding a network.onnx, sorted by name. */
-export function findTestDirs(root: URL | string = SHARED_TESTS): string[] {
+/**
+ * Folders under `root` holding a network.onnx, sorted by name: those today's playground runs
+ * (scope.ts: integer networks of built-in ops), or with 'all' every one.
+ */
+export function findTestDirs(root: URL | string = SHARED_TESTS, which: 'inside' | 'all' = 'inside'): string[] {
   const base = typeof root === 'string' ? root : fileURLToPath(root);
   const found: string[] = [];
   const walk = (dir: string) => {
@@ -28,7 +32,7 @@ export function findTestDirs(root: URL | string = SHARED_TESTS): string[] {
     }
   };
   walk(base);
-  return found.sort();
+  return found.sort().filter((d) => which === 'all' || scopeOf(d).inside);
 }
 
 export function loadTestCase(dir: string, root: URL | string = SHARED_TESTS): TestCase {
