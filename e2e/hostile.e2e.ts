@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, text, waitIdle } from './app';
+import { apply, pasteKernel } from './operator-pane';
 import type { AppSession } from './browser';
 import { SCREENSHOTS, startApp } from './browser';
 import { OUTPUT_LIMIT } from '../src/sim/console';
@@ -28,19 +29,6 @@ void iLeakyReLU_s8_s8(const int8_t *x, int8_t *y, uint32_t size, int32_t mul, in
 }
 `;
 
-async function pasteKernel(page: Page, code: string): Promise<void> {
-  const host = page.locator('[data-testid="op-kernel-editor"] .op-editor-host');
-  await page.waitForSelector('[data-testid="op-kernel-editor"][data-state="ready"]', { timeout: 30_000 });
-  const box = (await host.boundingBox())!;
-  await page.mouse.click(box.x + 200, box.y + 20);
-  await page.keyboard.press('Control+A');
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, code);
-  await page.waitForFunction((n) => document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-chars') === String(n), code.length, { timeout: 10_000 });
-}
 
 const FOREVER = (body: string) => `#include <stdint.h>
 #include <stdio.h>
@@ -58,12 +46,7 @@ const ECALLS = `static const char b[16] = "BBBBBBBBBBBBBBBB";
     __asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a7) : "memory");
   }`;
 
-async function apply(page: Page): Promise<void> {
-  await page.getByTestId('op-apply').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="op-status"]')?.getAttribute('data-state') === 'applied');
-}
 
-/** The page's JS heap in use (CDP Runtime.getHeapUsage), after a collection. */
 /** Compile & run; while it runs, the page must answer; returns the seconds it took and the heap's peak (performance.memory). */
 async function runWatched(page: Page): Promise<{ seconds: number; peak: number }> {
   const used = () => page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 2 ** 20);
@@ -82,6 +65,7 @@ async function runWatched(page: Page): Promise<{ seconds: number; peak: number }
   return { seconds: (Date.now() - t0) / 1000, peak: Math.max(peak, await used()) };
 }
 
+/** The page's JS heap in use (CDP Runtime.getHeapUsage), after a collection. */
 async function heapMB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   try {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, text, waitIdle } from './app';
+import { apply, pasteKernel } from './operator-pane';
 import type { AppSession } from './browser';
 import { ROOT, startApp } from './browser';
 import { LAB_STEPS } from '../src/pipeline/lab';
@@ -22,25 +23,7 @@ const SIMD = readFileSync(path.join(LAB, 'simd.c'), 'utf8');
 const STEPS = LAB_STEPS.map((s) => s.id);
 const [BASE, CORES8, TILED, SIMD_ROW] = STEPS as [string, string, string, string];
 
-/** Replaces the kernel editor's text as a paste does (typing would auto-indent and auto-close brackets). */
-async function pasteKernel(page: Page, code: string): Promise<void> {
-  const host = page.locator('[data-testid="op-kernel-editor"] .op-editor-host');
-  await page.waitForSelector('[data-testid="op-kernel-editor"][data-state="ready"]', { timeout: 30_000 });
-  const box = (await host.boundingBox())!;
-  await page.mouse.click(box.x + 200, box.y + 20);
-  await page.keyboard.press('Control+A');
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, code);
-  await page.waitForFunction((n) => document.querySelector('[data-testid="op-kernel-editor"]')?.getAttribute('data-chars') === String(n), code.length, { timeout: 10_000 });
-}
 
-async function apply(page: Page): Promise<void> {
-  await page.getByTestId('op-apply').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="op-status"]')?.getAttribute('data-state') === 'applied');
-}
 
 /** Compile & run; resolves when the run has finished (its status: done, error, ...). */
 async function compileRun(page: Page): Promise<string> {

@@ -18,9 +18,14 @@ export interface OutputSink {
   write(src: Uint8Array, offset?: number, length?: number): void;
 }
 
-/** `... 12345 bytes of output dropped (limit 1048576 B: the first and the last 524288 B are kept) ...` */
+/** `12345 bytes of output dropped (limit 1048576 B: the first and the last 524288 B are kept)`: the run's summary and the console's note. */
+export function droppedPhrase(dropped: number, limit = OUTPUT_LIMIT): string {
+  return `${dropped} bytes of output dropped (limit ${limit} B: the first and the last ${limit / 2} B are kept)`;
+}
+
+/** The line in the kept text where bytes were dropped: `... <droppedPhrase> ...`. */
 export function droppedNote(dropped: number, limit = OUTPUT_LIMIT): string {
-  return `... ${dropped} bytes of output dropped (limit ${limit} B: the first and the last ${limit / 2} B are kept) ...`;
+  return `... ${droppedPhrase(dropped, limit)} ...`;
 }
 
 /** One stream's kept bytes: a head filled once, then a ring of the latest bytes. */

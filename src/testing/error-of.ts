@@ -10,3 +10,14 @@ export function errorOf(fn: () => unknown): PlaygroundErrorData {
   }
   throw new Error('expected a PlaygroundError');
 }
+
+/** The error of class `type` a promise rejects with (fails the test when it resolves or rejects with something else). */
+export async function rejectionOf<E extends Error>(p: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof type) return err;
+    throw err;
+  }
+  throw new Error(`expected a ${type.name}`);
+}

@@ -23,6 +23,7 @@ import { CLANG_19, missing } from '../../testing/requires';
 import { buildSiracusa, MemoryObjectCache, prebuildSiracusa, runBuiltin, type BuiltinRunOptions } from './builtin';
 import { DiskObjectCache, layeredCache } from './builtin-node';
 import { RunError } from './error';
+import { rejectionOf } from '../../testing/error-of';
 import { LIBRARY_SOURCES } from './sources';
 
 const ADDER = new URL('../../../public/models/adder/', import.meta.url);
@@ -39,15 +40,7 @@ async function codegen(config: Config = CONFIG): Promise<CodegenResult> {
 const machine = nodeMachine();
 const opts = (more: Partial<BuiltinRunOptions> = {}): BuiltinRunOptions => ({ machine: () => machine, cache: new MemoryObjectCache(), ...more });
 
-async function thrown(p: Promise<unknown>): Promise<PlaygroundError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PlaygroundError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
+const thrown = (p: Promise<unknown>) => rejectionOf(p, PlaygroundError);
 
 /** Network.c with `stmt` at the start of RunNetwork; the line it is on. */
 function inject(code: CodegenResult, stmt: string): { edits: Record<string, string>; line: number } {

@@ -10,6 +10,7 @@ import { nodeMachine } from '../node';
 import { CONTROLLER, ECALL_CYCLES, SiracusaRun } from '../siracusa';
 import { buildSiracusa, MemoryObjectCache, prebuildSiracusa, runBuiltin } from './builtin';
 import { RunError } from './error';
+import { rejectionOf } from '../../testing/error-of';
 import { parseRunOutput } from './outcome';
 import type { RunResult } from './types';
 import { readFileSync } from 'node:fs';
@@ -42,15 +43,7 @@ const WRITE = `static int sys_write(int fd, const void *buf, unsigned len) {
   return a0;
 }`;
 
-async function thrown(p: Promise<unknown>): Promise<RunError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RunError) return e;
-    throw e;
-  }
-  throw new Error('expected a RunError');
-}
+const thrown = (p: Promise<unknown>) => rejectionOf(p, RunError);
 
 describe('BoundedOutput', () => {
   it('keeps everything up to the limit, then the head and the latest bytes, counting the rest', () => {

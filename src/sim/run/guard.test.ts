@@ -10,6 +10,7 @@ import { CLANG_19, missing } from '../../testing/requires';
 import { nodeMachine } from '../node';
 import { MemoryObjectCache, prebuildSiracusa, runBuiltin } from './builtin';
 import { RunError } from './error';
+import { rejectionOf } from '../../testing/error-of';
 import { runOnSimulator } from './simulate';
 import type { RunResult } from './types';
 
@@ -153,15 +154,7 @@ function program(mode: Mode): CodegenResult {
 const lineOf = (mark: string) => KERNEL.split('\n').findIndex((l) => l.includes(mark)) + 1;
 const hex = (n: number) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
 
-async function thrown(p: Promise<unknown>): Promise<RunError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RunError) return e;
-    throw e;
-  }
-  throw new Error('expected a RunError');
-}
+const thrown = (p: Promise<unknown>) => rejectionOf(p, RunError);
 
 /**
  * What every mode prints before the bug: the guarded kernel takes the cycles of the unguarded

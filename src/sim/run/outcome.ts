@@ -8,7 +8,7 @@ import type { CoreStats, SiracusaResult } from '../siracusa';
 import { RunError } from './error';
 import type { OutputMismatch, RunResult, SimRunStats } from './types';
 import type { RunProfile } from '../profile/types';
-import { OUTPUT_LIMIT } from '../console';
+import { droppedPhrase, OUTPUT_LIMIT } from '../console';
 
 /** Default cycle budget: far above microLlama's tens of millions, low enough that a hang ends. */
 export const MAX_CYCLES = 2e9;
@@ -32,7 +32,7 @@ export function parseRunOutput(stdout: string): Pick<RunResult, 'cycles' | 'erro
 
 /** What a run says about output it dropped (RunResult.stdoutDropped): `12345 bytes of output dropped (limit 1048576 B)`. */
 export function droppedSummary(r: Pick<RunResult, 'stdoutDropped'>): string | undefined {
-  return r.stdoutDropped ? `${r.stdoutDropped} bytes of output dropped (limit ${OUTPUT_LIMIT} B: the first and the last ${OUTPUT_LIMIT / 2} B are kept)` : undefined;
+  return r.stdoutDropped ? droppedPhrase(r.stdoutDropped) : undefined;
 }
 
 export function statsOf(r: SiracusaResult, buildMs: number, runMs: number): SimRunStats {
